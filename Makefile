@@ -1,0 +1,60 @@
+# Game-playing AI, reproduced — the two commands are `make book` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.gameai-installed
+# The venv's tools (gameai, jupyter-book, pytest) come first for every recipe.
+export PATH := $(abspath $(BIN)):$(PATH)
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: help venv book test run-% bench clean
+
+help:
+	@echo "make book           build the book from the cached results in data/ -> _build/html"
+	@echo "make test           unit tests + chapter notebooks under nbval (ci profile) + strict book build"
+	@echo "make run-frankszoo  compute every missing result of a chapter at full scale (gameai run)"
+	@echo "make bench          speed benchmarks (gameai bench; CHAPTER=frankszoo)"
+	@echo "make venv           create .venv with the exact pins of requirements.txt"
+	@echo "make clean          remove build outputs (_build, _reruns, caches); keeps data/ and .venv"
+
+venv: $(STAMP)
+
+# Reinstall only when the pins or the package metadata change.
+$(STAMP): requirements.txt pyproject.toml
+	@if [ ! -x $(BIN)/python ]; then echo "creating $(VENV) with $(PYTHON)"; $(PYTHON) -m venv $(VENV); fi
+	$(BIN)/python -m pip install -r requirements.txt
+	$(BIN)/python -m pip install -e . --no-deps
+	@touch $@
+
+# Paper profile: the notebooks only read the committed results in data/ (nothing is recomputed).
+# --all re-reads every page so that the book always reflects the current data/.
+book: venv
+	jupyter-book build . --all
+
+# Runs all three stages even when one fails, then prints one summary line; fails if any failed.
+test: venv
+	@start=$$(date +%s); status=0; summary=""; \
+	stage() { local name=$$1; shift; echo; echo "==> $$name: $$*"; \
+	  if "$$@"; then summary="$$summary $$name=passed"; else summary="$$summary $$name=FAILED"; status=1; fi; }; \
+	stage unit pytest tests; \
+	stage notebooks env GAMEAI_PROFILE=ci pytest --nbval-lax --nbval-cell-timeout=1200 book/*.ipynb; \
+	stage book jupyter-book build . -W -n --keep-going --all --path-output _build/strict; \
+	secs=$$(( $$(date +%s) - start )); \
+	if [ $$status -eq 0 ]; then verdict=PASSED; else verdict=FAILED; fi; \
+	echo; echo "make test: $$verdict ($${summary# }) in $${secs} s"; \
+	exit $$status
+
+run-%: venv
+	gameai run $*
+
+CHAPTER ?= frankszoo
+bench: venv
+	gameai bench $(CHAPTER)
+
+clean:
+	rm -rf _build _reruns .pytest_cache
+	find src tests book -name __pycache__ -type d -prune -exec rm -rf {} +
+	find src tests book -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

@@ -1,0 +1,355 @@
+"""Run many (config, game index) tasks in parallel, reproducibly.
+
+Every task draws its randomness from its own :class:`numpy.random.SeedSequence`, built from the
+root seed, a stable hash of the task's config and the task's index. A task's result therefore
+depends only on (root seed, config, index): not on ``n_jobs``, the chunking, the backend, the order
+in which workers finish, or which other tasks run alongside. That is what lets the store compute
+only missing games and still get the numbers a single full run would give.
+
+Tasks are grouped into chunks (same config, consecutive indices) so that each joblib job does a
+meaningful amount of work; finished chunks are handed to ``on_chunk`` in the parent as they arrive
+(the store saves them, so an interrupted run keeps them).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TextIO
+
+import joblib
+import numpy as np
+import pandas as pd
+
+__all__ = [
+    "BACKENDS",
+    "canonical_json",
+    "config_key",
+    "task_seed",
+    "run_tasks",
+    "Progress",
+]
+
+BACKENDS = ("loky", "threading", "sequential", "dask")
+RESERVED = ("config_key", "index")
+
+ExperimentFn = Callable[[dict, int, np.random.Generator], "dict | list[dict]"]
+
+
+# --------------------------------------------------------------------------- keys and seeds
+
+
+def _json_default(obj: Any) -> Any:
+    """Make numpy scalars/arrays JSON-able so that ``np.int64(3)`` and ``3`` hash alike."""
+    if isinstance(obj, np.generic):
+        return obj.item()
+    if isinstance(obj, np.ndarray):
+        return obj.tolist()
+    if isinstance(obj, (set, frozenset)):
+        return sorted(obj)
+    raise TypeError(f"config values must be plain JSON-able values, got {type(obj).__name__}: {obj!r}")
+
+
+def canonical_json(obj: Any) -> str:
+    """JSON with sorted keys and no spaces; tuples become lists. The basis of every cache key."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), default=_json_default)
+
+
+def config_key(config: Mapping[str, Any]) -> str:
+    """A short stable hash (16 hex digits of SHA-256) of the canonical JSON of ``config``.
+
+    Note that ``1`` and ``1.0`` are different configs (they print differently in JSON).
+    """
+    return hashlib.sha256(canonical_json(dict(config)).encode()).hexdigest()[:16]
+
+
+def task_seed(root_seed: int, config: Mapping[str, Any], index: int) -> np.random.SeedSequence:
+    """The seed of task ``(config, index)``: ``SeedSequence(root_seed, spawn_key=(hash, index))``."""
+    return _seed(root_seed, config_key(config), index)
+
+
+def _seed(root_seed: int, key: str, index: int) -> np.random.SeedSequence:
+    return np.random.SeedSequence(root_seed, spawn_key=(int(key, 16), index))
+
+
+# --------------------------------------------------------------------------- progress
+
+
+class Progress:
+    """Progress over tasks: a tqdm bar on a terminal, sparse text lines elsewhere (CI, logs).
+
+    ``mode``: ``True`` -> tqdm bar; ``"auto"`` -> bar if stderr is a TTY, otherwise a text line
+    at most every 10 % of the tasks or every 30 s; ``False`` -> silent.
+    """
+
+    def __init__(
+        self,
+        total: int,
+        desc: str = "",
+        mode: bool | str = "auto",
+        stream: TextIO | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        every_fraction: float = 0.1,
+        every_seconds: float = 30.0,
+    ) -> None:
+        _check_progress(mode)
+        self.total = total
+        self.desc = desc or "run"
+        self.stream = stream if stream is not None else sys.stderr
+        self.clock = clock
+        self.every_fraction = every_fraction
+        self.every_seconds = every_seconds
+        self.done = 0
+        self.start = clock()
+        self._last_time = self.start
+        self._last_done = 0
+        self._bar = None
+        if mode is True or (mode == "auto" and _isatty(self.stream)):
+            from tqdm import tqdm
+
+            self.kind = "bar"
+            self._bar = tqdm(total=total, desc=desc or None, unit="task", file=self.stream,
+                             dynamic_ncols=True)
+        elif mode == "auto":
+            self.kind = "text"
+        else:
+            self.kind = "off"
+
+    def update(self, n: int) -> None:
+        self.done += n
+        if self._bar is not None:
+            self._bar.update(n)
+        elif self.kind == "text":
+            now = self.clock()
+            step = max(1, int(self.total * self.every_fraction))
+            if (self.done // step > self._last_done // step
+                    or now - self._last_time >= self.every_seconds):
+                self._print(now)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+        elif self.kind == "text" and self.done != self._last_done:
+            self._print(self.clock())
+
+    def line(self, now: float) -> str:
+        """The text line, e.g. ``fig2: 1300/13000 tasks (10%) 12.3s elapsed, ~110s left``."""
+        elapsed = now - self.start
+        pct = 100.0 * self.done / self.total if self.total else 100.0
+        text = f"{self.desc}: {self.done}/{self.total} tasks ({pct:.0f}%) {elapsed:.1f}s elapsed"
+        if 0 < self.done < self.total:
+            left = elapsed * (self.total - self.done) / self.done
+            text += f", ~{left:.0f}s left"
+        return text
+
+    def _print(self, now: float) -> None:
+        print(self.line(now), file=self.stream, flush=True)
+        self._last_time = now
+        self._last_done = self.done
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _check_progress(progress: Any) -> None:
+    if not (isinstance(progress, bool) or progress == "auto"):
+        raise ValueError(f"parameter 'progress' must be 'auto', True or False, got {progress!r}")
+
+
+# --------------------------------------------------------------------------- chunks
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    seq: int
+    key: str
+    config: dict
+    indices: tuple[int, ...]
+
+
+def _make_chunks(tasks: Sequence[tuple[Mapping[str, Any], int]], chunk_size: int) -> list[_Chunk]:
+    """Group tasks into chunks of one config and consecutive indices, at most ``chunk_size`` long."""
+    chunks: list[_Chunk] = []
+    seen: set[tuple[str, int]] = set()
+    key = cfg = None
+    run: list[int] = []
+
+    def flush() -> None:
+        if run:
+            chunks.append(_Chunk(len(chunks), key, cfg, tuple(run)))
+
+    for task in tasks:
+        if not (isinstance(task, (tuple, list)) and len(task) == 2 and isinstance(task[0], Mapping)):
+            raise ValueError(f"each task must be a (config dict, index) pair, got {task!r}")
+        config, index = task
+        if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or index < 0:
+            raise ValueError(f"task index must be an int >= 0, got {index!r}")
+        index = int(index)
+        k = config_key(config)
+        if (k, index) in seen:
+            raise ValueError(f"duplicate task: index {index} of config {dict(config)!r}")
+        seen.add((k, index))
+        if k == key and index == run[-1] + 1 and len(run) < chunk_size:
+            run.append(index)
+        else:
+            flush()
+            key, cfg, run = k, dict(config), [index]
+    flush()
+    return chunks
+
+
+def _cell(value: Any) -> Any:
+    """Config values as DataFrame cells: lists/tuples/dicts as canonical JSON strings."""
+    if isinstance(value, (list, tuple, dict, set, frozenset, np.ndarray)):
+        return canonical_json(value)
+    return value
+
+
+_SCALARS = (str, int, float, bool, np.generic, type(None))
+
+
+def _as_rows(out: Any, fn: Callable, index: int, taken: set[str]) -> list[Mapping[str, Any]]:
+    name = getattr(fn, "__name__", repr(fn))
+    rows = [out] if isinstance(out, Mapping) else out
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, Mapping) for r in rows):
+        raise TypeError(
+            f"{name} must return a dict or a non-empty list of dicts; got {type(out).__name__} "
+            f"for task index {index}"
+        )
+    for row in rows:
+        clash = sorted(set(row) & taken)
+        if clash:
+            raise ValueError(
+                f"{name} returned field(s) {clash} that clash with config items or the reserved "
+                f"columns {list(RESERVED)}; rename them"
+            )
+        for field, value in row.items():
+            if not isinstance(value, _SCALARS):
+                raise TypeError(
+                    f"{name} returned field {field!r} = {type(value).__name__}; rows must hold "
+                    f"scalars (str, int, float, bool, None)"
+                )
+    return rows
+
+
+def _run_chunk(
+    fn: ExperimentFn, seq: int, key: str, config: dict, indices: tuple[int, ...], root_seed: int
+) -> tuple[int, list[dict]]:
+    """Run one chunk (in a worker): ``fn`` for each index, with that task's own generator."""
+    cells = {k: _cell(v) for k, v in config.items()}
+    taken = set(RESERVED) | set(config)
+    rows: list[dict] = []
+    for index in indices:
+        rng = np.random.default_rng(_seed(root_seed, key, index))
+        out = fn(dict(config), index, rng)
+        for row in _as_rows(out, fn, index, taken):
+            rows.append({"config_key": key, "index": index, **cells, **row})
+    return seq, rows
+
+
+# --------------------------------------------------------------------------- running
+
+
+def _check_args(root_seed: Any, n_jobs: Any, backend: Any, chunk_size: Any, progress: Any) -> None:
+    if isinstance(root_seed, bool) or not isinstance(root_seed, (int, np.integer)) or root_seed < 0:
+        raise ValueError(f"parameter 'root_seed' must be an int >= 0, got {root_seed!r}")
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0:
+        raise ValueError(
+            f"parameter 'n_jobs' must be a non-zero int (1 = in-process, -1 = all cores), got {n_jobs!r}"
+        )
+    if backend not in BACKENDS:
+        raise ValueError(f"parameter 'backend' must be one of: {', '.join(BACKENDS)}; got {backend!r}")
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer)) or chunk_size < 1:
+        raise ValueError(f"parameter 'chunk_size' must be an int >= 1, got {chunk_size!r}")
+    _check_progress(progress)
+
+
+def _require_dask_client() -> None:
+    """Fail early, with instructions, when backend='dask' has no client to talk to."""
+    try:
+        from distributed import get_client
+    except ImportError as exc:  # pragma: no cover - dask is a dependency of the book
+        raise RuntimeError("backend='dask' needs dask.distributed: pip install 'dask[distributed]'") from exc
+    try:
+        get_client()
+    except ValueError as exc:
+        raise RuntimeError(
+            "backend='dask' needs a running dask.distributed Client in this process. Create one "
+            "first, e.g.\n"
+            "    from dask.distributed import Client, LocalCluster\n"
+            "    client = Client(LocalCluster(n_workers=4, threads_per_worker=1))\n"
+            "or connect to an existing cluster: Client('tcp://scheduler-address:8786')."
+        ) from exc
+
+
+def _execute(
+    fn: ExperimentFn, chunks: list[_Chunk], root_seed: int, n_jobs: int, backend: str
+) -> Iterator[tuple[int, list[dict]]]:
+    """Yield ``(chunk seq, rows)`` as chunks finish (in any order)."""
+    if backend == "sequential" or (n_jobs == 1 and backend != "dask"):
+        for c in chunks:
+            yield _run_chunk(fn, c.seq, c.key, c.config, c.indices, root_seed)
+        return
+    # joblib's dask backend uses all the cluster's cores, whatever n_jobs says.
+    jobs = (joblib.delayed(_run_chunk)(fn, c.seq, c.key, c.config, c.indices, root_seed) for c in chunks)
+    with joblib.parallel_config(backend=backend):
+        parallel = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
+        yield from parallel(jobs)
+
+
+def run_tasks(
+    fn: ExperimentFn,
+    tasks: Iterable[tuple[Mapping[str, Any], int]],
+    *,
+    root_seed: int,
+    n_jobs: int = 1,
+    backend: str = "loky",
+    chunk_size: int = 50,
+    progress: bool | str = "auto",
+    desc: str = "",
+    on_chunk: Callable[[pd.DataFrame], None] | None = None,
+    warmup: Callable[[], Any] | None = None,
+) -> pd.DataFrame:
+    """Run ``fn(config, index, rng)`` for every task and return all rows as one DataFrame.
+
+    Each row carries ``config_key``, ``index`` and the config's items (lists as JSON strings)
+    before ``fn``'s own fields, which must not reuse those names. Rows are ordered by config (in
+    order of first appearance in ``tasks``), then index, then the order ``fn`` returned them, so the
+    result is the same for any ``n_jobs``, ``chunk_size`` and ``backend``.
+
+    ``n_jobs=1`` runs in this process without joblib. ``backend="dask"`` needs a running
+    ``dask.distributed.Client`` and uses all of its workers. ``on_chunk(df)`` is called in this
+    process as each chunk finishes; ``warmup()`` once before any task runs (e.g. to compile numba
+    functions in the parent, so that loky workers load them from the on-disk cache).
+    """
+    _check_args(root_seed, n_jobs, backend, chunk_size, progress)
+    if backend == "dask":
+        _require_dask_client()
+    tasks = list(tasks)
+    chunks = _make_chunks(tasks, int(chunk_size))
+    if not chunks:
+        return pd.DataFrame(columns=list(RESERVED))
+    if warmup is not None:
+        warmup()
+    reporter = Progress(total=len(tasks), desc=desc, mode=progress)
+    results: dict[int, list[dict]] = {}
+    try:
+        for seq, rows in _execute(fn, chunks, int(root_seed), int(n_jobs), backend):
+            results[seq] = rows
+            if on_chunk is not None:
+                on_chunk(pd.DataFrame(rows))
+            reporter.update(len(chunks[seq].indices))
+    finally:
+        reporter.close()
+    rank: dict[str, int] = {}
+    for c in chunks:
+        rank.setdefault(c.key, len(rank))
+    ordered = sorted(chunks, key=lambda c: (rank[c.key], c.indices[0]))
+    return pd.DataFrame([row for c in ordered for row in results[c.seq]])

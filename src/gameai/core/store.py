@@ -1,0 +1,366 @@
+"""The results store: a resumable, per-task cache of experiment rows under ``data/<chapter>/``.
+
+Why per task: a chapter's numbers come from many games per configuration. Each game (task) is
+identified by its *task key* -- a hash of the config, the shared parameters, the code version, the
+root seed and the experiment name -- and its index. So lowering ``n`` reuses the first games,
+raising it computes only the new ones, and changing a version, seed, parameter or config recomputes
+only the configurations it affects. Because the runner seeds each task on its own, the rows do not
+depend on how (or in how many runs) they were computed.
+
+Files, for experiment ``name`` of ``chapter``::
+
+    data/<chapter>/<name>.csv              all finished rows (key, index, config items, results)
+    data/<chapter>/<name>.json             manifest: parameters, seed, versions, git, timings
+    data/<chapter>/.partial/<name>/*.csv   chunks finished by a run still in progress
+
+Every file is written atomically; an interrupted run loses at most the chunks in flight, and the
+next run merges what was saved. The store knows nothing about any game.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import importlib.metadata
+import io
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+import pandas as pd
+
+from .io import atomic_to_csv, atomic_write_text
+from .runner import canonical_json, config_key, run_tasks
+
+__all__ = ["Experiment", "MissingResults", "load_or_run", "load", "status", "paths"]
+
+_SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+_STORE_RESERVED = ("key", "index", "config_key")
+
+
+class MissingResults(LookupError):
+    """Raised by ``load_or_run(..., compute=False)`` when some tasks are not in the cache."""
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """One cached experiment: ``n`` tasks (games) for each config, run by ``fn``.
+
+    ``fn(config, index, rng)`` receives each config merged with the shared ``params``.
+    ``version`` is the code version constant of the engine/agents involved: bump it when their
+    behaviour changes, and the cache recomputes.
+    """
+
+    chapter: str
+    name: str
+    fn: Callable
+    configs: Sequence[Mapping[str, Any]]
+    n: int
+    seed: int
+    version: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    description: str = ""
+    chunk_size: int = 50
+    warmup: Callable | None = None
+
+    def __post_init__(self) -> None:
+        for label in ("chapter", "name"):
+            value = getattr(self, label)
+            if not isinstance(value, str) or not _SLUG.match(value):
+                raise ValueError(
+                    f"parameter '{label}' must be a slug (letters, digits, '_' or '-'), got {value!r}"
+                )
+        if not callable(self.fn):
+            raise ValueError(f"parameter 'fn' must be callable, got {self.fn!r}")
+        if isinstance(self.n, bool) or not isinstance(self.n, int) or self.n < 0:
+            raise ValueError(f"parameter 'n' of experiment {self.name!r} must be an int >= 0, got {self.n!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise ValueError(f"parameter 'seed' of experiment {self.name!r} must be an int >= 0, got {self.seed!r}")
+        if not isinstance(self.version, str) or not self.version:
+            raise ValueError(f"parameter 'version' of experiment {self.name!r} must be a non-empty string")
+        if isinstance(self.chunk_size, bool) or not isinstance(self.chunk_size, int) or self.chunk_size < 1:
+            raise ValueError(f"parameter 'chunk_size' must be an int >= 1, got {self.chunk_size!r}")
+        if isinstance(self.configs, Mapping) or not isinstance(self.configs, Sequence) or not self.configs:
+            raise ValueError(f"parameter 'configs' of experiment {self.name!r} must be a non-empty list of dicts")
+        params = dict(self.params)
+        configs = []
+        for cfg in self.configs:
+            if not isinstance(cfg, Mapping):
+                raise ValueError(f"every config of experiment {self.name!r} must be a dict, got {cfg!r}")
+            bad = sorted((set(cfg) & set(params)) | (set(cfg) & set(_STORE_RESERVED)))
+            if bad:
+                raise ValueError(
+                    f"config {dict(cfg)!r} of experiment {self.name!r} uses name(s) {bad} that are "
+                    f"shared params or reserved columns {list(_STORE_RESERVED)}"
+                )
+            canonical_json(dict(cfg))  # raises TypeError for values that are not JSON-able
+            configs.append(dict(cfg))
+        bad = sorted(set(params) & set(_STORE_RESERVED))
+        if bad:
+            raise ValueError(f"params of experiment {self.name!r} use reserved name(s) {bad}")
+        keys = [self.task_key(c) for c in configs]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"experiment {self.name!r} lists the same config twice")
+        object.__setattr__(self, "configs", tuple(configs))
+        object.__setattr__(self, "params", params)
+
+    def merged(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """The dict ``fn`` receives: the shared params plus the config."""
+        return {**self.params, **config}
+
+    def task_key(self, config: Mapping[str, Any]) -> str:
+        """Cache identity of this config's tasks (with the index it identifies one task)."""
+        ident = {**config, **self.params, "__version__": self.version, "__seed__": self.seed,
+                 "__name__": self.name}
+        return config_key(ident)
+
+    @property
+    def total(self) -> int:
+        return len(self.configs) * self.n
+
+
+# --------------------------------------------------------------------------- files
+
+
+def paths(exp: Experiment, data_dir: str | os.PathLike) -> dict[str, Path]:
+    """Where ``exp`` lives: ``csv``, ``manifest`` and ``partial`` (the in-progress chunk folder)."""
+    base = Path(data_dir) / exp.chapter
+    return {
+        "csv": base / f"{exp.name}.csv",
+        "manifest": base / f"{exp.name}.json",
+        "partial": base / ".partial" / exp.name,
+    }
+
+
+def _read_text(path: Path, usecols: Sequence[str] | None = None) -> pd.DataFrame:
+    """Read a store CSV keeping every cell as the text that was written (only ``index`` as int).
+
+    The store moves rows between files as text, so merging never reformats a value, and the frame
+    it returns is parsed once, at the end, by :func:`_parse`.
+    """
+    cols = None if usecols is None else (lambda c: c in usecols)
+    df = pd.read_csv(path, dtype=str, keep_default_na=False, usecols=cols)
+    df["index"] = df["index"].astype("int64")
+    return df
+
+
+def _parse(rows: pd.DataFrame) -> pd.DataFrame:
+    """Parse text rows as pandas would read a file holding only them (keys stay strings)."""
+    return pd.read_csv(io.StringIO(rows.to_csv(index=False)), dtype={"key": str})
+
+
+def _sources(p: Mapping[str, Path]) -> list[Path]:
+    """The main CSV (if any) followed by the partial chunk files, in a fixed order."""
+    out = [p["csv"]] if p["csv"].exists() else []
+    if p["partial"].is_dir():
+        out += sorted(p["partial"].glob("*.csv"))
+    return out
+
+
+def _read_all(p: Mapping[str, Path], usecols: Sequence[str] | None = None) -> pd.DataFrame:
+    """All cached rows in an experiment's files. A task found in several files keeps its first copy
+    (this happens only if a run stopped between writing the merged CSV and removing its chunks)."""
+    frames = []
+    for i, path in enumerate(_sources(p)):
+        df = _read_text(path, usecols)
+        df["_src"] = i
+        frames.append(df)
+    if not frames:
+        return pd.DataFrame({"key": pd.Series(dtype=str), "index": pd.Series(dtype="int64")})
+    df = pd.concat(frames, ignore_index=True)
+    first = df.groupby(["key", "index"])["_src"].transform("min")
+    return df[df["_src"] == first].drop(columns="_src").reset_index(drop=True)
+
+
+def _done(exp: Experiment, cached: pd.DataFrame) -> dict[str, set[int]]:
+    keys = {exp.task_key(c) for c in exp.configs}
+    sub = cached.loc[cached["key"].isin(keys) & (cached["index"] < exp.n), ["key", "index"]]
+    done: dict[str, set[int]] = {k: set() for k in keys}
+    for k, i in sub.drop_duplicates().itertuples(index=False):
+        done[k].add(int(i))
+    return done
+
+
+def _select(exp: Experiment, cached: pd.DataFrame) -> pd.DataFrame:
+    """Rows of ``exp``'s tasks in config order, then index, then row order, parsed.
+
+    Columns left empty by the selection (results of other versions kept in the same file) are
+    dropped, and values are parsed from the selected rows alone, so the frame is the same as from
+    a file holding only these rows (no ints widened to floats by other rows' empty cells).
+    """
+    rank = {exp.task_key(c): r for r, c in enumerate(exp.configs)}
+    sub = cached[cached["key"].isin(rank.keys()) & (cached["index"] < exp.n)].copy()
+    sub["_rank"] = sub["key"].map(rank)
+    sub = sub.sort_values(["_rank", "index"], kind="stable").drop(columns="_rank")
+    config_cols = {c for cfg in exp.configs for c in cfg}
+    empty = [c for c in sub.columns if c not in config_cols and c not in ("key", "index")
+             and (sub[c].isna() | (sub[c] == "")).all()]
+    if len(sub):
+        sub = sub.drop(columns=empty)
+    return _parse(sub)
+
+
+# --------------------------------------------------------------------------- manifest
+
+
+def _git() -> dict[str, Any]:
+    """Commit and dirty flag of the repository holding this code (None outside git)."""
+    here = Path(__file__).resolve().parent
+
+    def git(*args: str) -> str | None:
+        try:
+            res = subprocess.run(["git", *args], cwd=here, capture_output=True, text=True, timeout=10)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return res.stdout.strip() if res.returncode == 0 else None
+
+    commit = git("rev-parse", "HEAD")
+    porcelain = git("status", "--porcelain", "--untracked-files=no")
+    return {"git_commit": commit, "git_dirty": None if porcelain is None else bool(porcelain)}
+
+
+def _packages() -> dict[str, str | None]:
+    out: dict[str, str | None] = {"python": platform.python_version()}
+    for name in ("numpy", "numba", "pandas", "joblib"):
+        try:
+            out[name] = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            out[name] = None
+    return out
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
+
+
+def _write_manifest(exp: Experiment, path: Path, rows: int, rows_in_file: int,
+                    n_jobs: int, backend: str, wall: float) -> None:
+    old: dict[str, Any] = {}
+    if path.exists():
+        try:
+            old = json.loads(path.read_text())
+        except (OSError, ValueError):
+            old = {}
+    now = _now()
+    manifest = {
+        "experiment": exp.name,
+        "chapter": exp.chapter,
+        "description": exp.description,
+        "version": exp.version,
+        "root_seed": exp.seed,
+        "params": json.loads(canonical_json(exp.params)),
+        "configs": [{"key": exp.task_key(c), "config": json.loads(canonical_json(c))} for c in exp.configs],
+        "n": exp.n,
+        "rows": rows,
+        "rows_in_file": rows_in_file,
+        **_git(),
+        "packages": _packages(),
+        "cpu_count": os.cpu_count(),
+        "n_jobs": n_jobs,
+        "backend": backend,
+        "wall_time_s": round(float(old.get("wall_time_s", 0.0)) + wall, 3),
+        "created": old.get("created", now),
+        "updated": now,
+    }
+    atomic_write_text(path, json.dumps(manifest, indent=2, sort_keys=False) + "\n")
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def status(exp: Experiment, data_dir: str | os.PathLike) -> dict[str, int]:
+    """How many of ``exp``'s tasks are cached: ``{"done": …, "total": …, "missing": …}``."""
+    cached = _read_all(paths(exp, data_dir), usecols=("key", "index"))
+    done = sum(len(v) for v in _done(exp, cached).values())
+    return {"done": done, "total": exp.total, "missing": exp.total - done}
+
+
+def load(exp: Experiment, data_dir: str | os.PathLike) -> pd.DataFrame:
+    """Whatever is cached for ``exp``'s tasks (possibly incomplete); computes nothing."""
+    return _select(exp, _read_all(paths(exp, data_dir)))
+
+
+def load_or_run(
+    exp: Experiment,
+    *,
+    data_dir: str | os.PathLike,
+    n_jobs: int = 1,
+    backend: str = "loky",
+    progress: bool | str = "auto",
+    compute: bool = True,
+) -> pd.DataFrame:
+    """Rows of ``exp`` (configs in order, indices ``0..n-1``), computing only the missing tasks.
+
+    With ``compute=False`` a missing task raises :class:`MissingResults` instead. The returned
+    frame is always read back from the merged CSV, so a fresh run and a cached load are identical.
+    Files are rewritten only when something was computed or left over by an interrupted run.
+    """
+    p = paths(exp, data_dir)
+    done = _done(exp, _read_all(p, usecols=("key", "index")))
+    tasks = []
+    for cfg in exp.configs:
+        have = done[exp.task_key(cfg)]
+        tasks += [(exp.merged(cfg), i) for i in range(exp.n) if i not in have]
+    if tasks and not compute:
+        raise MissingResults(
+            f"{len(tasks)} of {exp.total} tasks of experiment '{exp.chapter}/{exp.name}' are not "
+            f"cached in {p['csv'].parent}; compute them with `gameai run {exp.chapter}` "
+            f"(or load_or_run(..., compute=True))"
+        )
+
+    wall = 0.0
+    if tasks:
+        t0 = time.perf_counter()
+        # The runner's own return value is not used: rows are read back from the saved chunks.
+        run_tasks(
+            exp.fn, tasks, root_seed=exp.seed, n_jobs=n_jobs, backend=backend,
+            chunk_size=exp.chunk_size, progress=progress, desc=f"{exp.chapter}/{exp.name}",
+            on_chunk=_chunk_saver(exp, p["partial"]), warmup=exp.warmup,
+        )
+        wall = time.perf_counter() - t0
+    if tasks or p["partial"].is_dir():
+        everything = _merge(p)
+        result = _select(exp, everything)
+        _write_manifest(exp, p["manifest"], len(result), len(everything), n_jobs, backend, wall)
+        return result
+    return _select(exp, _read_all(p))
+
+
+def _merge(p: Mapping[str, Path]) -> pd.DataFrame:
+    """Fold the saved chunks into the main CSV (sorted by key, index), delete them, return all."""
+    df = _read_all(p).sort_values(["key", "index"], kind="stable")
+    atomic_to_csv(df, p["csv"])
+    shutil.rmtree(p["partial"], ignore_errors=True)
+    try:
+        p["partial"].parent.rmdir()  # .partial/ itself, if no other experiment is using it
+    except OSError:
+        pass
+    return df
+
+
+def _chunk_saver(exp: Experiment, partial: Path) -> Callable[[pd.DataFrame], None]:
+    """``on_chunk`` for the runner: save a finished chunk in the store's row format.
+
+    The runner labels rows with the hash of the merged config and repeats the shared params in
+    every row; the store labels them with the task key and keeps the params in the manifest.
+    """
+    to_task_key = {config_key(exp.merged(c)): exp.task_key(c) for c in exp.configs}
+    param_cols = list(exp.params)
+
+    def save(chunk: pd.DataFrame) -> None:
+        if "key" in chunk.columns:
+            raise ValueError(f"{getattr(exp.fn, '__name__', exp.fn)} returned a field named 'key', "
+                             "which the store reserves for the task key; rename it")
+        key = to_task_key[chunk["config_key"].iloc[0]]
+        df = chunk.drop(columns=["config_key", *param_cols])
+        df.insert(0, "key", key)
+        start, stop = int(df["index"].min()), int(df["index"].max()) + 1
+        atomic_to_csv(df, partial / f"{key}-{start}-{stop}.csv")
+
+    return save

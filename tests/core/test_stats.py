@@ -1,0 +1,47 @@
+import math
+
+import numpy as np
+import pytest
+
+from gameai.core.stats import mean_ci, mean_of_means_ci, mean_of_rates_ci, wilson
+
+
+def test_wilson_known_values():
+    assert wilson(50, 100) == pytest.approx((0.5, 0.4038, 0.5962), abs=1e-4)
+    assert wilson(0, 10) == pytest.approx((0.0, 0.0, 0.2775), abs=1e-4)
+    assert wilson(10, 10) == pytest.approx((1.0, 0.7225, 1.0), abs=1e-4)
+    assert wilson(81, 263) == pytest.approx((0.30798, 0.25522, 0.36630), abs=1e-4)
+
+
+def test_wilson_edge_cases():
+    assert all(math.isnan(v) for v in wilson(0, 0))
+    with pytest.raises(ValueError):
+        wilson(5, 3)
+
+
+def test_mean_ci():
+    m, lo, hi = mean_ci([1, 2, 3, 4, np.nan])
+    sem = np.std([1, 2, 3, 4], ddof=1) / 2
+    assert m == 2.5
+    assert (lo, hi) == pytest.approx((2.5 - 1.96 * sem, 2.5 + 1.96 * sem))
+    m, lo, hi = mean_ci([5.0])
+    assert m == 5.0 and math.isnan(lo) and math.isnan(hi)
+    assert all(math.isnan(v) for v in mean_ci([]))
+
+
+def test_mean_of_rates_ci():
+    m, lo, hi = mean_of_rates_ci([0.4, 0.6], [100, 100])
+    half = 1.96 * math.sqrt(0.24 / 100 + 0.24 / 100) / 2
+    assert m == pytest.approx(0.5)
+    assert (lo, hi) == pytest.approx((0.5 - half, 0.5 + half))
+    m, lo, hi = mean_of_rates_ci([0.5, np.nan], [100, 0])  # NaN groups are left out
+    assert m == 0.5 and hi - lo == pytest.approx(2 * 1.96 * 0.05)
+    with pytest.raises(ValueError):
+        mean_of_rates_ci([0.5], [1, 2])
+
+
+def test_mean_of_means_ci():
+    m, lo, hi = mean_of_means_ci([1.0, 3.0], [0.1, 0.1])
+    assert m == 2.0
+    assert hi - m == pytest.approx(1.96 * math.sqrt(0.02) / 2)
+    assert all(math.isnan(v) for v in mean_of_means_ci([], []))

@@ -1,0 +1,118 @@
+"""The gameai command: parameters are checked before any work, unknown chapters are refused.
+
+A fake chapter module with a tiny PARAMETERS dict stands in for the real chapters, so these tests
+do not depend on (or compile) any game engine.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import types
+
+import pytest
+
+from gameai import cli
+from gameai.core.params import Param
+
+FAKE = "gameai_test_fake_chapter"
+
+
+@pytest.fixture
+def fake(monkeypatch):
+    module = types.ModuleType(FAKE)
+    module.PARAMETERS = {
+        "games_per_deck": Param(10, int, "games per deck size", minimum=1),
+        "agent": Param("random", str, "tested agent", choices=("random", "heuristic")),
+    }
+    module.calls = []
+
+    def run(params, *, data_dir, n_jobs, backend, progress="auto"):
+        module.calls.append(dict(params=params, data_dir=data_dir, n_jobs=n_jobs, backend=backend))
+
+    module.run = run
+    monkeypatch.setitem(sys.modules, FAKE, module)
+    monkeypatch.setattr(cli, "CHAPTERS", {"fake": FAKE})
+    return module
+
+
+def gameai(*argv: str) -> int:
+    try:
+        return cli.main(list(argv))
+    except SystemExit as exc:  # argparse's own errors
+        return exc.code
+
+
+@pytest.mark.parametrize("command", ["run", "rerun"])
+@pytest.mark.parametrize(
+    "name, value", [("games_per_deck", "-5"), ("games_per_deck", "many"), ("nonsense", "1")]
+)
+def test_bad_parameter_exits_2_before_any_work(fake, capsys, monkeypatch, tmp_path, command, name, value):
+    monkeypatch.chdir(tmp_path)  # no book here: a rerun that got past validation would fail differently
+    start = time.perf_counter()
+    assert gameai(command, "fake", "-p", name, value) == 2
+    assert time.perf_counter() - start < 5
+    err = capsys.readouterr().err
+    assert name in err
+    assert fake.calls == []
+    assert not (tmp_path / "_reruns").exists()
+
+
+def test_unknown_parameter_message_lists_allowed(fake, capsys):
+    assert gameai("run", "fake", "-p", "nonsense", "1") == 2
+    err = capsys.readouterr().err
+    assert "nonsense" in err and "games_per_deck" in err and "agent" in err
+
+
+def test_bad_choice_names_allowed_values(fake, capsys):
+    assert gameai("run", "fake", "-p", "agent", "genius") == 2
+    err = capsys.readouterr().err
+    assert "agent" in err and "heuristic" in err
+
+
+@pytest.mark.parametrize("command", ["run", "rerun", "bench", "params"])
+def test_unknown_chapter_lists_chapters(fake, capsys, command):
+    assert gameai(command, "chess") == 2
+    err = capsys.readouterr().err
+    assert "chess" in err and "fake" in err
+
+
+def test_run_passes_validated_parameters(fake, tmp_path):
+    assert gameai("run", "fake", "-p", "games_per_deck", "7", "--n-jobs", "2",
+                  "--data-dir", str(tmp_path)) == 0
+    (call,) = fake.calls
+    assert call["params"] == {"games_per_deck": 7, "agent": "random"}
+    assert call["n_jobs"] == 2 and call["backend"] == "loky"
+    assert call["data_dir"] == tmp_path.resolve()
+
+
+def test_params_lists_defaults_and_help(fake, capsys):
+    assert gameai("params", "fake") == 0
+    out = capsys.readouterr().out
+    assert "games_per_deck = 10" in out and "games per deck size" in out
+
+
+def test_rerun_executes_a_copy_with_papermill(fake, monkeypatch, tmp_path):
+    (tmp_path / "_config.yml").write_text("title: t\n")
+    (tmp_path / "_toc.yml").write_text("format: jb-book\nroot: book/intro\n")
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "intro.md").write_text("# Intro\n")
+    (tmp_path / "book" / "fake.ipynb").write_text("{}")
+    seen = {}
+
+    def execute_notebook(input_path, output_path, parameters, cwd, **kwargs):
+        seen.update(input=input_path, output=output_path, parameters=parameters, cwd=cwd)
+
+    import papermill
+
+    monkeypatch.setattr(papermill, "execute_notebook", execute_notebook)
+    assert gameai("rerun", "fake", "-p", "games_per_deck", "3", "--no-build",
+                  "--root", str(tmp_path)) == 0
+    assert seen["parameters"] == {"games_per_deck": 3, "compute_missing": True}
+    assert seen["cwd"] == str(tmp_path.resolve() / "book")
+    assert seen["input"] == str(tmp_path.resolve() / "book" / "fake.ipynb")
+    (rerun,) = (tmp_path / "_reruns").iterdir()
+    assert rerun.name.startswith("fake-")
+    assert seen["output"] == str(rerun / "book" / "fake.ipynb")
+    assert (rerun / "book" / "intro.md").exists()
+    assert (tmp_path / "book" / "fake.ipynb").read_text() == "{}"  # committed notebook untouched
