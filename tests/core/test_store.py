@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pandas as pd
+import time
+
 import pytest
 
 from gameai.core.store import Experiment, MissingResults, load, load_or_run, paths, status
@@ -199,6 +201,7 @@ def test_parallel_run_resumes_after_a_worker_fails(tmp_path):
     def flaky(config, index, rng):
         if config["a"] == 2 and index == 9 and not flag.exists():
             flag.touch()
+            time.sleep(1.0)  # let the other worker save its chunks first, whatever the load
             raise Boom("worker crashed")
         return {"x": float(rng.random())}
 

@@ -36,7 +36,7 @@ from typing import Any, Callable, Mapping, Sequence
 import pandas as pd
 
 from .io import atomic_to_csv, atomic_write_text
-from .runner import canonical_json, config_key, run_tasks
+from .runner import _cell, canonical_json, config_key, run_tasks
 
 __all__ = ["Experiment", "MissingResults", "load_or_run", "load", "status", "paths"]
 
@@ -203,7 +203,19 @@ def _select(exp: Experiment, cached: pd.DataFrame) -> pd.DataFrame:
              and (sub[c].isna() | (sub[c] == "")).all()]
     if len(sub):
         sub = sub.drop(columns=empty)
-    return _parse(sub)
+    return _attach_configs(exp, _parse(sub))
+
+
+def _attach_configs(exp: Experiment, df: pd.DataFrame) -> pd.DataFrame:
+    """Put each config's items back beside its rows (the CSV keeps only the task key, so that a
+    config - say a list of weights - is not repeated in every one of its thousands of rows)."""
+    by_key = {exp.task_key(c): c for c in exp.configs}
+    names = [n for n in dict.fromkeys(n for c in exp.configs for n in c) if n not in df.columns]
+    keys = df["key"].astype(str)
+    for pos, name in enumerate(names, start=2):
+        values = {k: _cell(c[name]) if name in c else None for k, c in by_key.items()}
+        df.insert(min(pos, len(df.columns)), name, keys.map(values).to_numpy())
+    return df
 
 
 # --------------------------------------------------------------------------- manifest
@@ -352,13 +364,14 @@ def _chunk_saver(exp: Experiment, partial: Path) -> Callable[[pd.DataFrame], Non
     """
     to_task_key = {config_key(exp.merged(c)): exp.task_key(c) for c in exp.configs}
     param_cols = list(exp.params)
+    config_cols = sorted({name for c in exp.configs for name in c})
 
     def save(chunk: pd.DataFrame) -> None:
         if "key" in chunk.columns:
             raise ValueError(f"{getattr(exp.fn, '__name__', exp.fn)} returned a field named 'key', "
                              "which the store reserves for the task key; rename it")
         key = to_task_key[chunk["config_key"].iloc[0]]
-        df = chunk.drop(columns=["config_key", *param_cols])
+        df = chunk.drop(columns=["config_key", *param_cols, *config_cols], errors="ignore")
         df.insert(0, "key", key)
         start, stop = int(df["index"].min()), int(df["index"].max()) + 1
         atomic_to_csv(df, partial / f"{key}-{start}-{stop}.csv")

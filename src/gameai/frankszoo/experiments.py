@@ -31,7 +31,7 @@ from .play import (
     predictor_game,
     sequence_counts,
 )
-from .rules import N_IDS, N_PLAYERS, ST_FIRST, ST_PLACE, ST_SCORE, ST_TURNS, rule_switches
+from .rules import N_IDS, N_PLAYERS, ST_FIRST, ST_LAST, ST_SCORE, ST_TURNS, rule_switches
 
 _NO_LOG = np.empty((0, 3), dtype=np.int64)
 _NO_TABLE = np.zeros((N_IDS, N_IDS), dtype=np.float64)
@@ -81,12 +81,11 @@ class GameTask:
         sig = config.get("table")
         W = self.tables[sig] if sig else _NO_TABLE
         hands, st = new_hand(deck.counts, sp, rng)
-        start = int(st[3])
+        start = int(st[ST_LAST])  # the opener, before any move
         play_game(hands, st, deck.beats, sp, ag, hw, W, rng, _NO_LOG)
         row = {"start": start, "turns": int(st[ST_TURNS]), "first": int(st[ST_FIRST])}
-        for p in range(N_PLAYERS):
+        for p in range(N_PLAYERS):  # places follow from the scores 4, 3, 2, 0
             row[f"score{p}"] = int(st[ST_SCORE + p])
-            row[f"place{p}"] = int(st[ST_PLACE + p])
         return row
 
 
