@@ -1,0 +1,164 @@
+"""Agents on positions with a known best move (paper §3 and §4), and the agent registry."""
+
+import numpy as np
+import pytest
+
+from gameai.frankszoo.agents import (
+    agent_row,
+    heuristic_action,
+    heuristic_bounds,
+    mc_action,
+    winning_sequence,
+)
+from gameai.frankszoo.decks import ORIGINAL_TYPES, get_deck
+from gameai.frankszoo.rules import (
+    ACT_PASS,
+    MAX_MOVES,
+    N_IDS,
+    ST_LEN,
+    ST_PLAYED,
+    apply_move,
+    can_beat,
+    init_state,
+    rule_switches,
+)
+
+ORIG = get_deck("original")
+SP = rule_switches(ORIG)
+T = {name: i for i, name in enumerate(ORIGINAL_TYPES)}
+W0 = np.zeros((N_IDS, N_IDS))
+
+
+def hand(**cards):
+    h = np.zeros(ORIG.n_types, dtype=np.int64)
+    for name, n in cards.items():
+        h[T[name.replace("_", " ")]] = n
+    return h
+
+
+def position(hands, table=None, start=0, played=0):
+    """A state with ``start`` to act; ``table=(type, count, player)`` puts a move on the table."""
+    hands = np.stack(hands)
+    st = np.empty(ST_LEN, dtype=np.int64)
+    if table is None:
+        init_state(st, hands, start, SP)
+    else:
+        t, n, by = table
+        hands[by, t] += n  # give the cards, then play them
+        init_state(st, hands, by, SP)
+        apply_move(hands, st, t, n, 0, 0, SP)
+        for _ in range((start - by - 1) % 4):
+            from gameai.frankszoo.rules import apply_pass
+            apply_pass(hands, st, SP)
+    st[ST_PLAYED] = played
+    return hands, st
+
+
+def heuristic(hands, st, hw, seed=0):
+    mv = np.empty((MAX_MOVES, 4), dtype=np.int64)
+    idx = heuristic_action(hands, st, ORIG.beats, SP, np.asarray(hw, dtype=float), mv,
+                           np.random.default_rng(seed))
+    return None if idx < 0 else tuple(int(x) for x in mv[idx])
+
+
+OPP = [hand(whale=1, fish=3, mouse=2), hand(whale=1, crocodile=2, hedgehog=3), hand(whale=2, lion=3)]
+
+
+def test_bounds_equations_2_3():
+    assert heuristic_bounds(0, 4) == (15.0, 30.0)
+    assert heuristic_bounds(10, 4) == (11.0, 22.0)
+
+
+def test_heuristic_plays_the_winning_move():
+    hands, st = position([hand(fish=2)] + OPP)
+    assert heuristic(hands, st, np.zeros(13)) == (T["fish"], 2, 0, 0)
+
+
+def test_heuristic_never_keeps_only_the_chameleon():
+    # two seals on the table; 2 whales would leave the lone chameleon (Definition 6)
+    hands, st = position([hand(whale=2, chameleon=1), *OPP], table=(T["seal"], 2, 3), start=0)
+    hw = np.full(13, 100.0)
+    for seed in range(20):
+        assert heuristic(hands, st, hw, seed) == (T["whale"], 1, 0, 1)
+
+
+def test_heuristic_starts_a_winning_sequence_with_an_undefeatable_move():
+    # we hold every whale: any whale move is undefeatable, and the fish comes last
+    opp = [hand(fish=2, mouse=2), hand(crocodile=2, hedgehog=3), hand(lion=3, perch=1)]
+    hands, st = position([hand(whale=5, fish=1), *opp])
+    move = heuristic(hands, st, np.zeros(13))
+    assert move[0] == T["whale"]
+    pool = hands[1:].sum(axis=0)
+    assert not can_beat(pool, move[0], move[1], ORIG.beats, SP)
+
+
+def test_winning_sequence_definition_7():
+    pool = hand(fish=2, mouse=2, crocodile=2)
+    assert winning_sequence(hand(whale=3, perch=1), pool, ORIG.beats, SP)  # whales, then perch
+    # perch and fish are both beatable by the pool (crocodile eats both): two defeatable groups
+    assert not winning_sequence(hand(perch=1, fish=1), pool, ORIG.beats, SP)
+    assert not winning_sequence(hand(chameleon=1), pool, ORIG.beats, SP)
+    # the chameleon lifts a group out of reach: 1 whale + chameleon = 2 whales, nobody has 3
+    pool = hand(whale=2, crocodile=2)
+    assert not winning_sequence(hand(whale=1, fox=1), pool, ORIG.beats, SP)
+    assert winning_sequence(hand(whale=1, fox=1, chameleon=1), hand(whale=1, crocodile=1, seal=1),
+                            ORIG.beats, SP)
+
+
+def test_heuristic_weights_prefer_the_bear_when_seals_would_be_split():
+    # §3.4's example: to defeat a perch the AI prefers a seal to a bear (seal weighs more) ...
+    hw = np.zeros(13)
+    hw[T["seal"]], hw[T["polar bear"]] = 60, 40
+    hands, st = position([hand(seal=1, polar_bear=1, mouse=1), *OPP], table=(T["perch"], 1, 3))
+    assert heuristic(hands, st, hw) == (T["seal"], 1, 0, 0)
+    # ... but holding two seals and one bear it plays the bear (the seal's weight is divided by 4)
+    hands, st = position([hand(seal=2, polar_bear=1, mouse=1), *OPP], table=(T["perch"], 1, 3))
+    assert heuristic(hands, st, hw) == (T["polar bear"], 1, 0, 0)
+
+
+def test_heuristic_drops_strong_cards_below_L_and_passes():
+    hw = np.zeros(13)
+    hw[T["whale"]], hw[T["crocodile"]] = 5, 4  # below L = 15: keep them for later
+    me = hand(whale=1, crocodile=1, fish=2)
+    hands, st = position([me, *OPP], table=(T["perch"], 1, 3))
+    assert heuristic(hands, st, hw) is None  # pass
+    # late in the game L and U have fallen below the weights: the heavier move is preferred
+    hands, st = position([me, *OPP], table=(T["perch"], 1, 3), played=40)
+    assert heuristic(hands, st, hw) == (T["whale"], 1, 0, 0)
+    # a single legal move is played at once, whatever its weight (Table 2, first step)
+    hands, st = position([hand(whale=1, fish=2), *OPP], table=(T["perch"], 1, 3))
+    assert heuristic(hands, st, hw) == (T["whale"], 1, 0, 0)
+
+
+def mc(hands, st, name="MC-score", episodes=30, seed=0):
+    mv = np.empty((MAX_MOVES, 4), dtype=np.int64)
+    idx = mc_action(hands, st, ORIG.beats, SP, W0, agent_row(name, episodes), mv,
+                    np.random.default_rng(seed))
+    return idx, (None if idx < 0 else tuple(int(x) for x in mv[idx]))
+
+
+def test_monte_carlo_plays_the_winning_move_and_avoids_the_losing_one():
+    hands, st = position([hand(fish=2)] + OPP)
+    assert mc(hands, st)[1] == (T["fish"], 2, 0, 0)
+    hands, st = position([hand(whale=2, chameleon=1), *OPP], table=(T["seal"], 2, 3))
+    for seed in range(5):
+        assert mc(hands, st, seed=seed)[1] in {(T["whale"], 1, 0, 1), None}
+
+
+def test_monte_carlo_weighs_passing_unless_told_not_to():
+    # Beating one perch with our only whale throws away the one card nobody can beat; a pass
+    # keeps it. MC-score weighs the pass as a candidate; MC-score-nopass must play a card.
+    me = hand(whale=1, crocodile=1, fish=2, mouse=2, hedgehog=1)
+    hands, st = position([me, *OPP], table=(T["perch"], 1, 3))
+    picks = {mc(hands, st, name="MC-score-nopass", episodes=20, seed=s)[0] for s in range(8)}
+    assert ACT_PASS not in picks
+    picks = {mc(hands, st, name="MC-score", episodes=20, seed=s)[0] for s in range(8)}
+    assert picks  # every pick is a legal action index or a pass
+    assert all(p == ACT_PASS or p >= 0 for p in picks)
+
+
+def test_agent_registry_rejects_unknown_names():
+    with pytest.raises(ValueError, match="unknown agent 'AlphaZoo'"):
+        agent_row("AlphaZoo")
+    with pytest.raises(ValueError, match="episodes"):
+        agent_row("MC-score", 0)
