@@ -358,10 +358,25 @@ def claims(res: Results) -> list:
     return analysis.build_claims(res, explanations(res))
 
 
-def write_claims(res: Results) -> list:
-    """Write ``data/frankszoo/claims.csv`` from ``res``; returns the claims."""
+#: Parameters that change how results are computed, not what they are.
+RUN_ONLY = ("profile", "n_jobs", "backend", "compute_missing")
+
+
+def at_paper_scale(params: Mapping[str, Any]) -> bool:
+    """True when every result-affecting parameter has its default (paper) value."""
+    return all(params[name] == p.default for name, p in PARAMETERS.items() if name not in RUN_ONLY)
+
+
+def write_claims(res: Results) -> Path:
+    """Write ``claims.csv`` from ``res``; returns the data dir it was written to.
+
+    The committed ``data/frankszoo/claims.csv`` describes the paper-scale run only: a rerun with
+    other parameters writes its claims to a temporary dir instead of overwriting it.
+    """
     from ..core.claims import write_claims as _write
 
-    out = claims(res)
-    _write(CHAPTER, out, res.data_dir)
-    return out
+    target = res.data_dir
+    if not (res.params["profile"] == "ci" or at_paper_scale(res.params)):
+        target = Path(tempfile.mkdtemp(prefix="gameai-rerun-claims-"))
+    _write(CHAPTER, claims(res), target)
+    return target
