@@ -48,3 +48,13 @@ def test_weight_recipes():
     played[0, 1], won[0, 1], played[0, 2] = 4, 1, 4
     assert win_weights(played, won)[0, 1] == 0.25 and win_weights(played, won)[1, 1] == 0
     assert likelihoods(played)[0, 1] == 0.5  # Equation 4
+
+
+def test_notebook_parameters_cell_lists_every_chapter_parameter():
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).parents[2] / "book" / "frankszoo.ipynb").read_text())
+    cell = next(c for c in nb["cells"] if "parameters" in c["metadata"].get("tags", []))
+    names = {line.split("=")[0].strip() for line in "".join(cell["source"]).splitlines() if "=" in line}
+    assert names == set(chapter.PARAMETERS)

@@ -9,12 +9,10 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 import matplotlib
-
-matplotlib.use("Agg")  # headless: the book build and CI have no display
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-import seaborn as sns  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+import seaborn as sns
 
 PAPER_STYLE = dict(marker="*", s=160, color="black", zorder=5, label="paper (reported)")
 
