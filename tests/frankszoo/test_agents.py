@@ -10,7 +10,8 @@ from gameai.frankszoo.agents import (
     mc_action,
     winning_sequence,
 )
-from gameai.frankszoo.decks import ORIGINAL_TYPES, get_deck
+from positions import ORIG, SP, T, hand
+
 from gameai.frankszoo.rules import (
     ACT_PASS,
     MAX_MOVES,
@@ -18,22 +19,13 @@ from gameai.frankszoo.rules import (
     ST_LEN,
     ST_PLAYED,
     apply_move,
+    apply_pass,
     can_beat,
     init_state,
-    rule_switches,
 )
 
-ORIG = get_deck("original")
-SP = rule_switches(ORIG)
-T = {name: i for i, name in enumerate(ORIGINAL_TYPES)}
 W0 = np.zeros((N_IDS, N_IDS))
 
-
-def hand(**cards):
-    h = np.zeros(ORIG.n_types, dtype=np.int64)
-    for name, n in cards.items():
-        h[T[name.replace("_", " ")]] = n
-    return h
 
 
 def position(hands, table=None, start=0, played=0):
@@ -48,7 +40,6 @@ def position(hands, table=None, start=0, played=0):
         init_state(st, hands, by, SP)
         apply_move(hands, st, t, n, 0, 0, SP)
         for _ in range((start - by - 1) % 4):
-            from gameai.frankszoo.rules import apply_pass
             apply_pass(hands, st, SP)
     st[ST_PLAYED] = played
     return hands, st

@@ -23,7 +23,6 @@ from gameai.frankszoo.rules import (
     ST_TN,
     ST_TT,
     apply_action,
-    gen_moves,
     random_action,
     rule_switches,
 )

@@ -3,7 +3,9 @@
 import numpy as np
 import pytest
 
-from gameai.frankszoo.decks import ORIGINAL_TYPES, get_deck, make_test_deck
+from gameai.frankszoo.decks import get_deck, make_test_deck
+from positions import ORIG, SP, T, hand
+
 from gameai.frankszoo.rules import (
     ACT_SKIP,
     MAX_MOVES,
@@ -12,12 +14,11 @@ from gameai.frankszoo.rules import (
     ST_CUR,
     ST_DONE,
     ST_FIRST,
-    ST_LAST,
     ST_LEN,
     ST_PLACE,
     ST_SCORE,
-    ST_TN,
     ST_TT,
+    apply_action,
     apply_move,
     apply_pass,
     apply_skip,
@@ -30,16 +31,7 @@ from gameai.frankszoo.rules import (
     rule_switches,
 )
 
-ORIG = get_deck("original")
-SP = rule_switches(ORIG)
-T = {name: i for i, name in enumerate(ORIGINAL_TYPES)}
 
-
-def hand(**cards):
-    h = np.zeros(ORIG.n_types, dtype=np.int64)
-    for name, n in cards.items():
-        h[T[name.replace("_", " ")]] = n
-    return h
 
 
 def moves(h, table=None, deck=ORIG, sp=SP):
@@ -198,7 +190,6 @@ def test_player_with_only_the_chameleon_is_skipped_and_ends_last():
     rng = np.random.default_rng(1)
     while not st[ST_DONE]:
         idx = random_action(hands, st, ORIG.beats, SP, mv, rng)
-        from gameai.frankszoo.rules import apply_action
         apply_action(hands, st, mv, idx, SP)
     assert st[ST_PLACE + 0] == 3 and st[ST_SCORE + 0] == 0
     assert sorted(st[ST_SCORE + p] for p in range(4)) == [0, 2, 3, 4]

@@ -15,7 +15,7 @@ import numpy as np
 from .agents import agent_row, mc_action
 from .decks import get_deck
 from .experiments import agents_array
-from .play import new_hand, play_game, random_agents
+from .play import new_hand, play_game
 from .rules import MAX_MOVES, N_IDS, ST_DONE, apply_action, random_action, rule_switches
 
 PAPER_FIG7_SECONDS = 30 * 24 * 3600  # "more than one month"

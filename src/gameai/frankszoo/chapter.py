@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-import numpy as np
 import pandas as pd
 
 from ..core.params import Param, validate
@@ -312,12 +311,6 @@ def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path 
     return res
 
 
-#: Experiment keys in the order ``gameai run`` computes them (cheap and paper-first).
-RUN_ORDER = ("heuristic", "heuristic_paper_weights", "heuristic_paper_scale", "mc_std_wins",
-             "mc_std_score", "mc_weights", "mc_highest", "predictor", "mc_nopass", "vs_forced",
-             "mc_highest_10k", "mc_perfect", "h2h")
-
-
 def run(params: Mapping[str, Any] | None = None, *, data_dir=None, n_jobs=None, backend=None,
         progress="auto") -> Results:
     """``gameai run frankszoo``: compute whatever is missing, at full scale, resumably."""
@@ -326,10 +319,8 @@ def run(params: Mapping[str, Any] | None = None, *, data_dir=None, n_jobs=None, 
         overrides["n_jobs"] = n_jobs
     if backend is not None:
         overrides["backend"] = backend
-    res = None
-    for key in RUN_ORDER:
-        res = results(overrides, data_dir=data_dir, compute=True, progress=progress, only=(key,))
-    res = results(overrides, data_dir=data_dir, compute=False, progress=progress)
+    # results() walks the experiments in dependency order, paper first, extras last.
+    res = results(overrides, data_dir=data_dir, compute=True, progress=progress)
     write_claims(res)
     for key, exp in res.experiments.items():
         st = status(exp, res.data_dir)

@@ -10,6 +10,7 @@ card types with special rules. The engine (``rules.py``) only sees these arrays.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -110,8 +111,12 @@ def make_test_deck(k: int) -> Deck:
     )
 
 
+@lru_cache(maxsize=None)
 def get_deck(name: str) -> Deck:
-    """Deck by name: ``"original"`` or ``"test2"`` … ``"test13"``."""
+    """Deck by name: ``"original"`` or ``"test2"`` … ``"test13"``.
+
+    Cached: experiments look a deck up once per game. Treat its arrays as read-only.
+    """
     if name == "original":
         return original_deck()
     if isinstance(name, str) and name.startswith("test") and name[4:].isdigit():
