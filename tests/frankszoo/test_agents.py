@@ -151,5 +151,15 @@ def test_monte_carlo_weighs_passing_unless_told_not_to():
 def test_agent_registry_rejects_unknown_names():
     with pytest.raises(ValueError, match="unknown agent 'AlphaZoo'"):
         agent_row("AlphaZoo")
-    with pytest.raises(ValueError, match="episodes"):
-        agent_row("MC-score", 0)
+    with pytest.raises(ValueError, match="episodes must be an int >= 0"):
+        agent_row("MC-score", -1)
+
+
+def test_monte_carlo_without_episodes_keeps_its_rules_and_picks_at_random():
+    hands, st = position([hand(fish=2)] + OPP)
+    assert mc(hands, st, episodes=0)[1] == (T["fish"], 2, 0, 0)  # the winning move still wins
+    hands, st = position([hand(whale=1, crocodile=1, fish=2, mouse=2), *OPP],
+                         table=(T["perch"], 1, 3))
+    picks = {mc(hands, st, episodes=0, seed=s)[0] for s in range(40)}
+    # whale, crocodile, or pass: all three candidates come up when nothing separates them
+    assert len(picks) == 3 and ACT_PASS in picks

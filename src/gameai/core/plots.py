@@ -85,9 +85,11 @@ def win_score_figure(series: Mapping[str, pd.DataFrame], *, paper: Mapping[str, 
     seen = {}
     for h, lab in zip(handles, labels):
         seen.setdefault(lab, h)
-    fig.legend(seen.values(), seen.keys(), loc="lower center", ncol=min(5, len(seen)),
-               frameon=False, bbox_to_anchor=(0.5, -0.08))
     if title:
         fig.suptitle(title)
     fig.tight_layout()
+    # Below the panels, at most three entries a row: a wider legend would shrink the figure
+    # when the notebook's inline backend crops it to its tight bounding box.
+    fig.legend(seen.values(), seen.keys(), loc="upper center", ncol=min(3, len(seen)),
+               frameon=False, bbox_to_anchor=(0.5, 0.0))
     return fig

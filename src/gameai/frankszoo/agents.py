@@ -409,11 +409,16 @@ AGENT_DESCRIPTIONS = {
 
 
 def agent_row(name: str, episodes: int = 100) -> np.ndarray:
-    """The ``ag`` row for a registered agent name."""
+    """The ``ag`` row for a registered agent name.
+
+    ``episodes = 0`` is allowed for the Monte Carlo agents' budget sweep: every candidate then
+    ties at zero, so the agent keeps its winning/losing-move rules and picks uniformly among the
+    rest - Monte Carlo without any simulation.
+    """
     if name not in AGENTS:
         raise ValueError(f"unknown agent {name!r}; allowed: {', '.join(AGENTS)}")
-    if int(episodes) < 1:
-        raise ValueError(f"episodes must be an int >= 1, got {episodes!r}")
+    if int(episodes) < 0:
+        raise ValueError(f"episodes must be an int >= 0, got {episodes!r}")
     kind, criterion, policy, perfect, voluntary_pass = AGENTS[name]
     row = np.zeros(AG_LEN, dtype=np.int64)
     row[AG_KIND] = kind
