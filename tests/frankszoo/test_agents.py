@@ -4,6 +4,9 @@ import numpy as np
 import pytest
 
 from gameai.frankszoo.agents import (
+    ABL_SEQUENCE,
+    ABL_WEIGHTS,
+    AG_ABLATE,
     agent_row,
     heuristic_action,
     heuristic_bounds,
@@ -45,10 +48,10 @@ def position(hands, table=None, start=0, played=0):
     return hands, st
 
 
-def heuristic(hands, st, hw, seed=0):
+def heuristic(hands, st, hw, seed=0, pass_in_list=0, ablate=0):
     mv = np.empty((MAX_MOVES, 4), dtype=np.int64)
     idx = heuristic_action(hands, st, ORIG.beats, SP, np.asarray(hw, dtype=float), mv,
-                           np.random.default_rng(seed))
+                           np.random.default_rng(seed), pass_in_list, ablate)
     return None if idx < 0 else tuple(int(x) for x in mv[idx])
 
 
@@ -163,3 +166,36 @@ def test_monte_carlo_without_episodes_keeps_its_rules_and_picks_at_random():
     picks = {mc(hands, st, episodes=0, seed=s)[0] for s in range(40)}
     # whale, crocodile, or pass: all three candidates come up when nothing separates them
     assert len(picks) == 3 and ACT_PASS in picks
+
+
+def test_heuristic_passlist_may_pass_where_heuristic_must_play():
+    # Weights between L and U: no preferred move, so Table 2 ends with a random pick.
+    hw = np.zeros(13)
+    hw[T["whale"]], hw[T["crocodile"]] = 20, 20
+    hands, st = position([hand(whale=1, crocodile=1, fish=2), *OPP], table=(T["perch"], 1, 3))
+    plain = {heuristic(hands, st, hw, seed) for seed in range(40)}
+    assert plain == {(T["whale"], 1, 0, 0), (T["crocodile"], 1, 0, 0)}
+    passlist = {heuristic(hands, st, hw, seed, pass_in_list=1) for seed in range(40)}
+    assert passlist == plain | {None}
+    # "only one possible move" no longer forces the lone whale: pass is a second entry
+    hands, st = position([hand(whale=1, fish=2), *OPP], table=(T["perch"], 1, 3))
+    assert {heuristic(hands, st, hw, seed, pass_in_list=1) for seed in range(40)} == {
+        (T["whale"], 1, 0, 0), None}
+    # on an opening pass is never legal, and the winning move still comes first
+    hands, st = position([hand(fish=2)] + OPP)
+    assert heuristic(hands, st, hw, pass_in_list=1) == (T["fish"], 2, 0, 0)
+
+
+def test_heuristic_ablations_skip_exactly_their_step():
+    # The winning-sequence position above, with the fish made heavy enough (above U) to be
+    # the weights' preferred move: §3.3 plays a whale first, §3.4 alone would play the fish.
+    opp = [hand(fish=2, mouse=2), hand(crocodile=2, hedgehog=3), hand(lion=3, perch=1)]
+    hands, st = position([hand(whale=5, fish=1), *opp])
+    hw = np.zeros(13)
+    hw[T["fish"]] = 100
+    types = lambda ablate: {heuristic(hands, st, hw, seed, ablate=ablate)[0] for seed in range(30)}
+    assert types(0) == {T["whale"]}
+    assert types(ABL_WEIGHTS) == {T["whale"]}  # §3.3 still applies
+    assert types(ABL_SEQUENCE) == {T["fish"]}  # straight to the weights
+    assert types(ABL_SEQUENCE | ABL_WEIGHTS) == {T["whale"], T["fish"]}  # a random move
+    assert agent_row("HeuristicAI-rulesonly")[AG_ABLATE] == ABL_SEQUENCE | ABL_WEIGHTS

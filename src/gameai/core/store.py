@@ -233,7 +233,10 @@ def _git() -> dict[str, Any]:
         return res.stdout.strip() if res.returncode == 0 else None
 
     commit = git("rev-parse", "HEAD")
-    porcelain = git("status", "--porcelain", "--untracked-files=no")
+    # Only the code counts: results being (re)written under data/ while a run goes on - the
+    # run's own output - do not make the code that produced them dirty.
+    porcelain = git("status", "--porcelain", "--untracked-files=no", "--",
+                    ":(top)", ":(top,exclude)data")
     return {"git_commit": commit, "git_dirty": None if porcelain is None else bool(porcelain)}
 
 

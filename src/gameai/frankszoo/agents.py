@@ -58,8 +58,13 @@ AG_EPISODES = 1
 AG_CRITERION = 2
 AG_POLICY = 3
 AG_PERFECT = 4
-AG_VOLUNTARY_PASS = 5  # 1: Monte Carlo weighs passing as a candidate when it could play
-AG_LEN = 6
+AG_VOLUNTARY_PASS = 5  # 1: MC weighs passing as a candidate when it could play;
+#                        HeuristicAI's final random pick includes passing
+AG_ABLATE = 6  # HeuristicAI ablation: a bitmask of Table 2 steps it skips (ABL_*)
+AG_LEN = 7
+
+ABL_SEQUENCE = 1  # skip §3.3, undefeatable moves that start a winning sequence
+ABL_WEIGHTS = 2  # skip §3.4, the weights and L/U: a random pick among the moves left
 
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
@@ -154,15 +159,23 @@ def move_weight(hand, t, n, hw):
 
 
 @njit(cache=True)
-def heuristic_action(hands, st, beats, sp, hw, mv, rng):
-    """HeuristicAI, Table 2 of the paper. ``hw`` are the per-type weights (Tables 3-4)."""
+def heuristic_action(hands, st, beats, sp, hw, mv, rng, pass_in_list=0, ablate=0):
+    """HeuristicAI, Table 2 of the paper. ``hw`` are the per-type weights (Tables 3-4).
+
+    Table 2 works on "the list of possible moves" and ends with a random pick from what is
+    left. Whether that list holds *pass* (as RandomAI's does, when following) is not said. We
+    read it as card moves only (``pass_in_list=0``: pass when nothing is left); with
+    ``pass_in_list=1`` pass is one more entry, so "only one possible move" never applies when
+    following and the final random pick may pass (the ``HeuristicAI-passlist`` diagnostic).
+    ``ablate`` skips steps (``ABL_SEQUENCE``, ``ABL_WEIGHTS``) to measure what each is worth.
+    """
     p = st[ST_CUR]
     hand = hands[p]
     tt = st[ST_TT]
     k = gen_moves(hand, tt, st[ST_TN], beats, sp, mv)
     if k == 0:
         return ACT_SKIP if tt < 0 else ACT_PASS
-    if k == 1:
+    if k == 1 and (tt < 0 or pass_in_list == 0):
         return 0
     size = st[ST_SIZE + p]
     # 3.1 exploit winning moves (Definition 5)
@@ -182,7 +195,7 @@ def heuristic_action(hands, st, beats, sp, hw, mv, rng):
     pool = opponents_pool(hands, p, sp)
     rest = hand.copy()
     for i in range(k):
-        if not keep[i]:
+        if not keep[i] or ablate & ABL_SEQUENCE:
             continue
         t, n, mq, ch = mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3]
         if can_beat(pool, t, n + mq + ch, beats, sp):
@@ -210,6 +223,10 @@ def heuristic_action(hands, st, beats, sp, hw, mv, rng):
         if w > fallback_w:
             fallback_w = w
             fallback = i
+        if ablate & ABL_WEIGHTS:
+            candidates[n_list] = i
+            n_list += 1
+            continue
         if w < lower:
             continue  # a strong card: keep it for the late game
         candidates[n_list] = i
@@ -220,6 +237,9 @@ def heuristic_action(hands, st, beats, sp, hw, mv, rng):
     if preferred >= 0:
         return preferred
     if n_list > 0:
+        if pass_in_list == 1 and tt >= 0:
+            pick = rng.integers(0, n_list + 1)
+            return ACT_PASS if pick == n_list else candidates[pick]
         return candidates[rng.integers(0, n_list)]
     if tt >= 0:
         return ACT_PASS
@@ -374,7 +394,8 @@ def agent_action(agent, hands, st, beats, sp, hw, W, mv, rng):
     """Dispatch on the agent row's kind."""
     kind = agent[AG_KIND]
     if kind == KIND_HEURISTIC:
-        return heuristic_action(hands, st, beats, sp, hw, mv, rng)
+        return heuristic_action(hands, st, beats, sp, hw, mv, rng, agent[AG_VOLUNTARY_PASS],
+                                agent[AG_ABLATE])
     if kind == KIND_MC:
         return mc_action(hands, st, beats, sp, W, agent, mv, rng)
     return random_action(hands, st, beats, sp, mv, rng)
@@ -383,22 +404,30 @@ def agent_action(agent, hands, st, beats, sp, hw, W, mv, rng):
 # ======================================================================================
 # Registry: the paper's names -> agent rows
 # ======================================================================================
-#: name -> (kind, criterion, playout policy, perfect information, voluntary pass)
+#: name -> (kind, criterion, playout policy, perfect information, voluntary pass, ablated steps)
 AGENTS = {
-    "RandomAI": (KIND_RANDOM, 0, 0, 0, 1),
-    "HeuristicAI": (KIND_HEURISTIC, 0, 0, 0, 1),
-    "MC-wins": (KIND_MC, CRIT_WINS, POL_RANDOM, 0, 1),
-    "MC-score": (KIND_MC, CRIT_SCORE, POL_RANDOM, 0, 1),
-    "MC-weights": (KIND_MC, CRIT_SCORE, POL_ROULETTE, 0, 1),
-    "MC-highest": (KIND_MC, CRIT_SCORE, POL_HIGHEST, 0, 1),
-    "MC-score-perfect": (KIND_MC, CRIT_SCORE, POL_RANDOM, 1, 1),
-    "MC-score-nopass": (KIND_MC, CRIT_SCORE, POL_RANDOM, 0, 0),
+    "RandomAI": (KIND_RANDOM, 0, 0, 0, 1, 0),
+    "HeuristicAI": (KIND_HEURISTIC, 0, 0, 0, 0, 0),
+    "HeuristicAI-passlist": (KIND_HEURISTIC, 0, 0, 0, 1, 0),
+    "HeuristicAI-noseq": (KIND_HEURISTIC, 0, 0, 0, 0, ABL_SEQUENCE),
+    "HeuristicAI-noweights": (KIND_HEURISTIC, 0, 0, 0, 0, ABL_WEIGHTS),
+    "HeuristicAI-rulesonly": (KIND_HEURISTIC, 0, 0, 0, 0, ABL_SEQUENCE | ABL_WEIGHTS),
+    "MC-wins": (KIND_MC, CRIT_WINS, POL_RANDOM, 0, 1, 0),
+    "MC-score": (KIND_MC, CRIT_SCORE, POL_RANDOM, 0, 1, 0),
+    "MC-weights": (KIND_MC, CRIT_SCORE, POL_ROULETTE, 0, 1, 0),
+    "MC-highest": (KIND_MC, CRIT_SCORE, POL_HIGHEST, 0, 1, 0),
+    "MC-score-perfect": (KIND_MC, CRIT_SCORE, POL_RANDOM, 1, 1, 0),
+    "MC-score-nopass": (KIND_MC, CRIT_SCORE, POL_RANDOM, 0, 0, 0),
 }
 
 #: Human-readable descriptions, for tables and the chapter text.
 AGENT_DESCRIPTIONS = {
     "RandomAI": "uniformly random legal action (§2)",
     "HeuristicAI": "Table 2: winning move, no losing move, winning sequence, weights with L/U",
+    "HeuristicAI-passlist": "HeuristicAI whose final random pick may pass (diagnostic)",
+    "HeuristicAI-noseq": "HeuristicAI without §3.3, the winning sequences (ablation)",
+    "HeuristicAI-noweights": "HeuristicAI without §3.4: random among the moves left (ablation)",
+    "HeuristicAI-rulesonly": "HeuristicAI with §3.1-3.2 only: winning move, no losing move",
     "MC-wins": "standard Monte Carlo, RandomAI playouts, criterion: wins (§4.1, Fig. 3)",
     "MC-score": "standard Monte Carlo, RandomAI playouts, criterion: score (§4.1, Fig. 4)",
     "MC-weights": "Monte Carlo, roulette-wheel playouts over w[a,b] (§4.2, Fig. 5)",
@@ -419,7 +448,7 @@ def agent_row(name: str, episodes: int = 100) -> np.ndarray:
         raise ValueError(f"unknown agent {name!r}; allowed: {', '.join(AGENTS)}")
     if int(episodes) < 0:
         raise ValueError(f"episodes must be an int >= 0, got {episodes!r}")
-    kind, criterion, policy, perfect, voluntary_pass = AGENTS[name]
+    kind, criterion, policy, perfect, voluntary_pass, ablate = AGENTS[name]
     row = np.zeros(AG_LEN, dtype=np.int64)
     row[AG_KIND] = kind
     row[AG_EPISODES] = int(episodes)
@@ -427,6 +456,7 @@ def agent_row(name: str, episodes: int = 100) -> np.ndarray:
     row[AG_POLICY] = policy
     row[AG_PERFECT] = perfect
     row[AG_VOLUNTARY_PASS] = voluntary_pass
+    row[AG_ABLATE] = ablate
     return row
 
 

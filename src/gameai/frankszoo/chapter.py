@@ -39,6 +39,8 @@ CHAPTER = "frankszoo"
 VERSION = f"engine{ENGINE_VERSION}-agents{AGENTS_VERSION}"
 
 MC_AIS = ("MC-wins", "MC-score", "MC-weights", "MC-highest")
+HEURISTIC_VARIANTS = ("HeuristicAI-passlist", "HeuristicAI-noseq", "HeuristicAI-noweights",
+                      "HeuristicAI-rulesonly")
 
 #: Episodes per candidate move in the budget sweep (the paper's 100 is ``mc_std_score``).
 #: With 0 every candidate ties and MC-score picks uniformly among them: its winning- and
@@ -290,6 +292,13 @@ def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path 
                 [_game_config(d, ["HeuristicAI"] + ["RandomAI"] * 3, params, half[d])
                  for d in DECK_NAMES], params["games_per_deck"], chunk_size=2_000,
                 description="HeuristicAI with weights on the paper's scale (half of ours)")
+    if wanted("heuristic_variants"):
+        # Table 2 step by step: the passing reading of its final random pick, and ablations.
+        run.get("heuristic_variants", "heuristic_variants", GameTask(),
+                [_game_config(d, [ai] + ["RandomAI"] * 3, params, res.weights[d])
+                 for ai in HEURISTIC_VARIANTS for d in DECK_NAMES],
+                params["games_per_deck"], chunk_size=2_000,
+                description="HeuristicAI variants: final pick may pass; Table 2 steps ablated")
     if wanted("mc_nopass") and params["nopass_games"] > 0:
         run.get("mc_nopass", "mc_nopass", task, [mc(d, "MC-score-nopass") for d in tests],
                 params["nopass_games"], chunk_size=20,
@@ -387,6 +396,14 @@ def explanations(res: Results) -> dict[str, str]:
         if forced:
             notes["heuristic."] += (f" Against RandomAIs that pass only when forced it wins "
                                     f"{forced[0]:.0%} (score {forced[1]:.0%}).")
+        var = res["heuristic_variants"]
+        if var is not None:
+            rates = {ai: _mean_rates(var[var["seats"].str.contains(f'"{ai}"')])
+                     for ai in HEURISTIC_VARIANTS}
+            notes["heuristic."] += (
+                " When its final random pick may also pass it wins {0:.0%}; without the winning "
+                "sequences (§3.3) {1:.0%}; without the weights (§3.4) {2:.0%}; with only the "
+                "winning/losing-move rules {3:.0%}.".format(*(rates[ai][0] for ai in HEURISTIC_VARIANTS)))
     return notes
 
 
