@@ -116,3 +116,27 @@ def test_rerun_executes_a_copy_with_papermill(fake, monkeypatch, tmp_path):
     assert seen["output"] == str(rerun / "book" / "fake.ipynb")
     assert (rerun / "book" / "intro.md").exists()
     assert (tmp_path / "book" / "fake.ipynb").read_text() == "{}"  # committed notebook untouched
+
+
+def test_verify_reports_and_forgets_results_the_code_no_longer_gives(fake, capsys, tmp_path):
+    from gameai.core.store import Experiment, load_or_run, status
+
+    def toy(offset):
+        def fn(config, index, rng):
+            return {"x": int(rng.integers(100)) + offset * (index == 1)}
+        return Experiment(chapter="fake", name="toy", fn=fn, configs=[{"a": 1}], n=4, seed=3,
+                          version="1")
+
+    load_or_run(toy(0), data_dir=tmp_path, progress=False)
+    current = {"exp": toy(0)}
+    fake.results = lambda params, **kw: types.SimpleNamespace(experiments={"toy": current["exp"]})
+    args = ("verify", "fake", "--per-config", "4", "--n-jobs", "1", "--data-dir", str(tmp_path))
+    assert gameai(*args) == 0
+    assert "every sampled task reproduced" in capsys.readouterr().out
+    current["exp"] = toy(1)  # the code changed without a version bump
+    assert gameai(*args) == 1
+    assert "1 differ  MISMATCH" in capsys.readouterr().out
+    assert status(current["exp"], tmp_path)["done"] == 4
+    assert gameai(*args, "--forget-mismatched") == 1
+    assert status(current["exp"], tmp_path)["done"] == 0
+    assert gameai("verify", "fake", "--per-config", "0") == 2

@@ -270,6 +270,36 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Recompute a sample of every cached experiment and compare it with the stored rows."""
+    from .core.store import forget, verify
+
+    module = load_chapter(args.chapter)
+    params = check_params(args.chapter, module, args.param)
+    if args.per_config < 1:
+        raise UsageError(f"--per-config must be an int >= 1, got {args.per_config}")
+    data_dir = Path(args.data_dir).resolve() if args.data_dir else find_root() / "data"
+    res = module.results(params, data_dir=data_dir, compute=False, progress=False)
+    bad = 0
+    print(f"gameai verify {args.chapter}: {args.per_config} task(s) per config, data in {data_dir}")
+    for exp in res.experiments.values():
+        out = verify(exp, data_dir, per_config=args.per_config, n_jobs=args.n_jobs)
+        bad += out["mismatched"]
+        flag = "ok" if out["mismatched"] == 0 else "MISMATCH"
+        print(f"{exp.name:>24}: {out['checked']:5d} checked, {out['mismatched']:4d} differ  {flag}",
+              flush=True)
+        for ex in out["examples"][:2]:
+            print(f"      task {ex['key']}/{ex['index']}: stored {ex['stored']} "
+                  f"recomputed {ex['recomputed']}")
+        if out["keys"] and args.forget_mismatched:
+            n = forget(exp, data_dir, out["keys"])
+            print(f"      forgot {n} rows of {len(out['keys'])} config(s): "
+                  f"`gameai run {args.chapter}` recomputes them")
+    print(f"gameai verify {args.chapter}: " + ("every sampled task reproduced" if bad == 0 else
+          f"{bad} sampled task(s) differ from the stored rows"))
+    return 0 if bad == 0 else 1
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     package = chapter_module_name(args.chapter).rpartition(".")[0]  # gameai.frankszoo
     bench = importlib.import_module(package + ".bench")
@@ -317,6 +347,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-build", action="store_true", help="execute the notebook only; build no book")
     p.add_argument("--root", metavar="DIR", help="root of the book (default: found from the cwd)")
     p.set_defaults(func=cmd_rerun)
+
+    p = sub.add_parser("verify", help="recompute a sample of the cached results and compare")
+    p.add_argument("chapter")
+    _add_param_option(p)
+    p.add_argument("--per-config", type=int, default=2,
+                   help="tasks recomputed per config (default 2)")
+    p.add_argument("--forget-mismatched", action="store_true",
+                   help="remove the cached rows of every config with a differing task")
+    p.add_argument("--n-jobs", type=int, default=-1, help="worker processes (default -1: all)")
+    p.add_argument("--data-dir", metavar="DIR",
+                   help="results folder (default: data/ at the root of the book)")
+    p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("bench", help="run a chapter's speed benchmarks")
     p.add_argument("chapter")

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from gameai.core.store import Experiment, MissingResults, load, load_or_run, paths, status
+from gameai.core.store import Experiment, MissingResults, load, load_or_run, paths, status, verify, forget
 
 
 class Boom(RuntimeError):
@@ -214,3 +214,40 @@ def test_parallel_run_resumes_after_a_worker_fails(tmp_path):
     assert 0 < saved <= 20 and flag.exists()  # the failing chunk (a=2, 8..11) is never saved
     resumed = run(exp, tmp_path / "a", n_jobs=2)
     pd.testing.assert_frame_equal(resumed, run(exp, tmp_path / "b", n_jobs=1))
+
+
+def test_verify_recomputes_a_sample_and_catches_rows_the_code_no_longer_gives(tmp_path):
+    calls: list = []
+    exp = make(counting(calls))
+    run(exp, tmp_path)
+    calls.clear()
+    ok = verify(exp, tmp_path, per_config=3)
+    assert ok == {"checked": 6, "mismatched": 0, "keys": [], "examples": []}
+    assert len(calls) == 6 and {i for _, i in calls} <= set(range(10))
+
+    def changed(config, index, rng):  # same name and version, different behaviour
+        row = counting([])(config, index, rng)
+        return {**row, "score": row["score"] + int(index % 3 == 0)}
+
+    bad = verify(make(changed), tmp_path, per_config=4)
+    assert bad["checked"] == 8 and 0 < bad["mismatched"] < 8
+    ex = bad["examples"][0]
+    assert ex["index"] % 3 == 0 and ex["stored"][0]["score"] + 1 == ex["recomputed"][0]["score"]
+    with pytest.raises(ValueError, match="per_config"):
+        verify(exp, tmp_path, per_config=0)
+    assert set(bad["keys"]) == {exp.task_key(c) for c in exp.configs}
+
+
+def test_forget_removes_only_the_named_tasks_so_the_next_run_recomputes_them(tmp_path):
+    calls: list = []
+    exp = make(counting(calls))
+    first = run(exp, tmp_path)
+    key = exp.task_key(exp.configs[1])
+    assert forget(exp, tmp_path, [key]) == 10
+    assert status(exp, tmp_path) == {"done": 10, "total": 20, "missing": 10}
+    calls.clear()
+    again = run(exp, tmp_path)
+    assert sorted(calls) == [(2, i) for i in range(10)]  # only the forgotten config
+    pd.testing.assert_frame_equal(first, again)
+    with pytest.raises(ValueError, match="keys"):
+        forget(exp, tmp_path, ["not-a-key"])

@@ -38,7 +38,8 @@ import pandas as pd
 from .io import atomic_to_csv, atomic_write_text
 from .runner import _cell, canonical_json, config_key, run_tasks
 
-__all__ = ["Experiment", "MissingResults", "load_or_run", "load", "status", "paths"]
+__all__ = ["Experiment", "MissingResults", "load_or_run", "load", "status", "paths", "verify",
+           "forget"]
 
 _SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 _STORE_RESERVED = ("key", "index", "config_key")
@@ -345,6 +346,87 @@ def load_or_run(
         _write_manifest(exp, p["manifest"], len(result), len(everything), n_jobs, backend, wall)
         return result
     return _select(exp, _read_all(p))
+
+
+def verify(exp: Experiment, data_dir: str | os.PathLike, *, per_config: int = 2, n_jobs: int = 1,
+           backend: str = "loky") -> dict[str, Any]:
+    """Recompute a sample of ``exp``'s cached tasks and compare them with the stored rows.
+
+    Every task's result depends only on (root seed, config, index) and the code, so a stored row
+    that the current code does not reproduce exactly means the code changed without a version
+    bump, or the row came from stale compiled code. ``per_config`` tasks are taken per config,
+    spread evenly over its indices. Returns ``{"checked", "mismatched", "keys", "examples"}``
+    (``keys``: the task keys with a differing task); nothing is written.
+    """
+    if isinstance(per_config, bool) or not isinstance(per_config, int) or per_config < 1:
+        raise ValueError(f"parameter 'per_config' must be an int >= 1, got {per_config!r}")
+    stored = _read_all(paths(exp, data_dir))
+    done = _done(exp, stored)
+    tasks, wanted = [], set()
+    for cfg in exp.configs:
+        have = sorted(done[exp.task_key(cfg)])
+        if not have:
+            continue
+        step = max(1, len(have) // per_config)
+        for i in have[::step][:per_config]:
+            tasks.append((exp.merged(cfg), i))
+            wanted.add((exp.task_key(cfg), i))
+    result: dict[str, Any] = {"checked": len(tasks), "mismatched": 0, "keys": [], "examples": []}
+    if not tasks:
+        return result
+    fresh = []
+    run_tasks(exp.fn, tasks, root_seed=exp.seed, n_jobs=n_jobs, backend=backend,
+              chunk_size=1, progress=False, on_chunk=fresh.append, warmup=exp.warmup)
+    to_task_key = {config_key(exp.merged(c)): exp.task_key(c) for c in exp.configs}
+    config_cols = set(exp.params) | {n for c in exp.configs for n in c}
+    for chunk in fresh:
+        key = to_task_key[chunk["config_key"].iloc[0]]
+        index = int(chunk["index"].iloc[0])
+        new = _parse(chunk.drop(columns=["config_key", *config_cols], errors="ignore")
+                     .astype(str))
+        old = stored[(stored["key"] == key) & (stored["index"] == index)]
+        old = _parse(old[[c for c in new.columns if c in old.columns]])
+        same = list(new.columns) == list(old.columns) and len(new) == len(old) and all(
+            _same_column(new[c], old[c]) for c in new.columns)
+        if not same:
+            result["mismatched"] += 1
+            if key not in result["keys"]:
+                result["keys"].append(key)
+            if len(result["examples"]) < 5:
+                result["examples"].append({"key": key, "index": index,
+                                           "stored": old.to_dict("records")[:3],
+                                           "recomputed": new.to_dict("records")[:3]})
+    return result
+
+
+def forget(exp: Experiment, data_dir: str | os.PathLike,
+           keys: Sequence[str] | None = None) -> int:
+    """Remove the cached rows of some of ``exp``'s task keys (all of its keys by default).
+
+    For results the current code no longer reproduces (see :func:`verify`): the next
+    :func:`load_or_run` computes them again. Rows of other experiments' keys that share the
+    file are kept. Returns the number of rows removed.
+    """
+    p = paths(exp, data_dir)
+    own = {exp.task_key(c) for c in exp.configs}
+    drop = own if keys is None else set(keys)
+    unknown = sorted(drop - own)
+    if unknown:
+        raise ValueError(f"parameter 'keys' names tasks that are not experiment {exp.name!r}'s: "
+                         f"{unknown}")
+    everything = _merge(p) if (p["csv"].exists() or p["partial"].is_dir()) else None
+    if everything is None:
+        return 0
+    gone = everything["key"].isin(drop)
+    atomic_to_csv(everything[~gone], p["csv"])
+    return int(gone.sum())
+
+
+def _same_column(a: pd.Series, b: pd.Series) -> bool:
+    a, b = a.reset_index(drop=True), b.reset_index(drop=True)
+    if pd.api.types.is_numeric_dtype(a) and pd.api.types.is_numeric_dtype(b):
+        return bool(((a - b).abs() <= 1e-9 * (1 + b.abs())).all())
+    return bool((a.astype(str) == b.astype(str)).all())
 
 
 def _merge(p: Mapping[str, Path]) -> pd.DataFrame:

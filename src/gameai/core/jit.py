@@ -1,0 +1,46 @@
+"""Numba's on-disk cache, keyed by the package's source.
+
+Numba's ``cache=True`` re-compiles a function when *its own* file changes, but not when a
+function it calls from another module does (numba documents this limitation): after an edit to
+``agents.py``, ``play.py``'s cached ``play_game`` would keep running the old agents, silently.
+This module points numba's cache at a directory named after a hash of every ``.py`` file of
+``gameai``, so any source change starts from a fresh cache. It must run before the first
+``@njit(cache=True)`` decorator executes: :mod:`gameai` imports it first thing.
+
+``GAMEAI_NUMBA_CACHE`` (or numba's own ``NUMBA_CACHE_DIR``) chooses the parent directory;
+the default is ``~/.cache/gameai/numba``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[1]
+
+
+def source_hash(root: Path = PACKAGE_ROOT) -> str:
+    """A short hash over the relative paths and contents of every ``.py`` file under ``root``."""
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        h.update(path.relative_to(root).as_posix().encode())
+        h.update(b"\0")
+        h.update(path.read_bytes())
+        h.update(b"\0")
+    return h.hexdigest()[:16]
+
+
+def cache_dir(root: Path = PACKAGE_ROOT) -> Path:
+    base = os.environ.get("GAMEAI_NUMBA_CACHE") or os.environ.get("NUMBA_CACHE_DIR")
+    base_path = Path(base) if base else Path.home() / ".cache" / "gameai" / "numba"
+    return base_path / source_hash(root)
+
+
+def configure() -> Path:
+    """Point numba (this process and the workers it starts) at the source-keyed cache."""
+    import numba
+
+    path = cache_dir()
+    numba.config.CACHE_DIR = str(path)
+    return path
