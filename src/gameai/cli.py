@@ -136,14 +136,16 @@ def cmd_params(args: argparse.Namespace) -> int:
     return 0
 
 
+def _data_dir(args: argparse.Namespace) -> Path:
+    """``--data-dir``, or ``data/`` at the root of the book."""
+    return Path(args.data_dir).resolve() if args.data_dir is not None else find_root() / "data"
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     module = load_chapter(args.chapter)
     params = check_params(args.chapter, module, args.param)
     backend = "dask" if args.scheduler else args.backend
-    if args.data_dir is not None:
-        data_dir = Path(args.data_dir).resolve()
-    else:
-        data_dir = find_root() / "data"
+    data_dir = _data_dir(args)
     print(f"gameai run {args.chapter}: data in {data_dir}, backend {backend}, n_jobs {args.n_jobs}")
     print("parameters: " + ", ".join(f"{k}={v!r}" for k, v in params.items()), flush=True)
     kwargs = dict(data_dir=data_dir, n_jobs=args.n_jobs, backend=backend, progress="auto")
@@ -278,7 +280,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     params = check_params(args.chapter, module, args.param)
     if args.per_config < 1:
         raise UsageError(f"--per-config must be an int >= 1, got {args.per_config}")
-    data_dir = Path(args.data_dir).resolve() if args.data_dir else find_root() / "data"
+    data_dir = _data_dir(args)
     res = module.results(params, data_dir=data_dir, compute=False, progress=False)
     bad = 0
     print(f"gameai verify {args.chapter}: {args.per_config} task(s) per config, data in {data_dir}")

@@ -362,29 +362,26 @@ def verify(exp: Experiment, data_dir: str | os.PathLike, *, per_config: int = 2,
         raise ValueError(f"parameter 'per_config' must be an int >= 1, got {per_config!r}")
     stored = _read_all(paths(exp, data_dir))
     done = _done(exp, stored)
-    tasks, wanted = [], set()
+    tasks = []
     for cfg in exp.configs:
         have = sorted(done[exp.task_key(cfg)])
-        if not have:
-            continue
         step = max(1, len(have) // per_config)
-        for i in have[::step][:per_config]:
-            tasks.append((exp.merged(cfg), i))
-            wanted.add((exp.task_key(cfg), i))
+        tasks += [(exp.merged(cfg), i) for i in have[::step][:per_config]]
     result: dict[str, Any] = {"checked": len(tasks), "mismatched": 0, "keys": [], "examples": []}
     if not tasks:
         return result
-    fresh = []
+    fresh: list[pd.DataFrame] = []
     run_tasks(exp.fn, tasks, root_seed=exp.seed, n_jobs=n_jobs, backend=backend,
               chunk_size=1, progress=False, on_chunk=fresh.append, warmup=exp.warmup)
-    to_task_key = {config_key(exp.merged(c)): exp.task_key(c) for c in exp.configs}
-    config_cols = set(exp.params) | {n for c in exp.configs for n in c}
-    for chunk in fresh:
-        key = to_task_key[chunk["config_key"].iloc[0]]
-        index = int(chunk["index"].iloc[0])
-        new = _parse(chunk.drop(columns=["config_key", *config_cols], errors="ignore")
-                     .astype(str))
-        old = stored[(stored["key"] == key) & (stored["index"] == index)]
+    to_rows = _store_rows(exp)
+    new_rows = [to_rows(chunk) for chunk in fresh]
+    sampled = {(df["key"].iloc[0], int(df["index"].iloc[0])) for df in new_rows}
+    mask = pd.MultiIndex.from_frame(stored[["key", "index"]]).isin(list(sampled))
+    stored_by_task = dict(list(stored[mask].groupby(["key", "index"])))
+    for new in new_rows:
+        key, index = new["key"].iloc[0], int(new["index"].iloc[0])
+        new = _parse(new.drop(columns="key").astype(str))
+        old = stored_by_task[(key, index)]
         old = _parse(old[[c for c in new.columns if c in old.columns]])
         same = list(new.columns) == list(old.columns) and len(new) == len(old) and all(
             _same_column(new[c], old[c]) for c in new.columns)
@@ -414,9 +411,9 @@ def forget(exp: Experiment, data_dir: str | os.PathLike,
     if unknown:
         raise ValueError(f"parameter 'keys' names tasks that are not experiment {exp.name!r}'s: "
                          f"{unknown}")
-    everything = _merge(p) if (p["csv"].exists() or p["partial"].is_dir()) else None
-    if everything is None:
+    if not _sources(p):
         return 0
+    everything = _merge(p)
     gone = everything["key"].isin(drop)
     atomic_to_csv(everything[~gone], p["csv"])
     return int(gone.sum())
@@ -442,23 +439,33 @@ def _merge(p: Mapping[str, Path]) -> pd.DataFrame:
 
 
 def _chunk_saver(exp: Experiment, partial: Path) -> Callable[[pd.DataFrame], None]:
-    """``on_chunk`` for the runner: save a finished chunk in the store's row format.
-
-    The runner labels rows with the hash of the merged config and repeats the shared params in
-    every row; the store labels them with the task key and keeps the params in the manifest.
-    """
-    to_task_key = {config_key(exp.merged(c)): exp.task_key(c) for c in exp.configs}
-    param_cols = list(exp.params)
-    config_cols = sorted({name for c in exp.configs for name in c})
+    """``on_chunk`` for the runner: save a finished chunk in the store's row format."""
+    to_rows = _store_rows(exp)
 
     def save(chunk: pd.DataFrame) -> None:
+        df = to_rows(chunk)
+        start, stop = int(df["index"].min()), int(df["index"].max()) + 1
+        atomic_to_csv(df, partial / f"{df['key'].iloc[0]}-{start}-{stop}.csv")
+
+    return save
+
+
+def _store_rows(exp: Experiment) -> Callable[[pd.DataFrame], pd.DataFrame]:
+    """The runner's rows of one config -> the store's rows.
+
+    The runner labels rows with the hash of the merged config and repeats the shared params and
+    the config's items in every row; the store labels them with the task key and keeps the
+    params in the manifest and the configs in :func:`_attach_configs`.
+    """
+    to_task_key = {config_key(exp.merged(c)): exp.task_key(c) for c in exp.configs}
+    drop = ["config_key", *exp.params, *sorted({name for c in exp.configs for name in c})]
+
+    def convert(chunk: pd.DataFrame) -> pd.DataFrame:
         if "key" in chunk.columns:
             raise ValueError(f"{getattr(exp.fn, '__name__', exp.fn)} returned a field named 'key', "
                              "which the store reserves for the task key; rename it")
-        key = to_task_key[chunk["config_key"].iloc[0]]
-        df = chunk.drop(columns=["config_key", *param_cols, *config_cols], errors="ignore")
-        df.insert(0, "key", key)
-        start, stop = int(df["index"].min()), int(df["index"].max()) + 1
-        atomic_to_csv(df, partial / f"{key}-{start}-{stop}.csv")
+        df = chunk.drop(columns=drop, errors="ignore")
+        df.insert(0, "key", to_task_key[chunk["config_key"].iloc[0]])
+        return df
 
-    return save
+    return convert

@@ -192,22 +192,23 @@ def heuristic_action(hands, st, beats, sp, hw, mv, rng, pass_in_list=0, ablate=0
                 keep[i] = False
                 losing = i
     # 3.3 undefeatable moves that start a winning sequence (Definitions 7-8)
-    pool = opponents_pool(hands, p, sp)
-    rest = hand.copy()
-    for i in range(k):
-        if not keep[i] or ablate & ABL_SEQUENCE:
-            continue
-        t, n, mq, ch = mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3]
-        if can_beat(pool, t, n + mq + ch, beats, sp):
-            continue
-        rest[:] = hand
-        rest[t] -= n
-        if mq:
-            rest[sp[SP_MOS]] -= 1
-        if ch:
-            rest[cha] -= 1
-        if winning_sequence(rest, pool, beats, sp):
-            return i
+    if (ablate & ABL_SEQUENCE) == 0:
+        pool = opponents_pool(hands, p, sp)
+        rest = hand.copy()
+        for i in range(k):
+            if not keep[i]:
+                continue
+            t, n, mq, ch = mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3]
+            if can_beat(pool, t, n + mq + ch, beats, sp):
+                continue
+            rest[:] = hand
+            rest[t] -= n
+            if mq:
+                rest[sp[SP_MOS]] -= 1
+            if ch:
+                rest[cha] -= 1
+            if winning_sequence(rest, pool, beats, sp):
+                return i
     # 3.4 move weights against the bounds L and U
     lower, upper = heuristic_bounds(st[ST_PLAYED], sp[SP_NP])
     preferred = -1
@@ -216,6 +217,7 @@ def heuristic_action(hands, st, beats, sp, hw, mv, rng, pass_in_list=0, ablate=0
     fallback = losing
     fallback_w = -1.0
     candidates = np.empty(k, dtype=np.int64)
+    weighed = (ablate & ABL_WEIGHTS) == 0
     for i in range(k):
         if not keep[i]:
             continue
@@ -223,15 +225,11 @@ def heuristic_action(hands, st, beats, sp, hw, mv, rng, pass_in_list=0, ablate=0
         if w > fallback_w:
             fallback_w = w
             fallback = i
-        if ablate & ABL_WEIGHTS:
-            candidates[n_list] = i
-            n_list += 1
-            continue
-        if w < lower:
+        if weighed and w < lower:
             continue  # a strong card: keep it for the late game
         candidates[n_list] = i
         n_list += 1
-        if w > upper and w > best_w:
+        if weighed and w > upper and w > best_w:
             preferred = i
             best_w = w
     if preferred >= 0:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -120,18 +121,34 @@ def _deck_order(deck: str) -> int:
     return 99 if deck == "original" else deck_types(deck)
 
 
+def test_deck_means(summary: pd.DataFrame) -> dict[str, float]:
+    """Mean win and score share over the test decks of a :func:`per_deck` summary, with 95 %
+    intervals (unweighted means of the decks' values, as the paper averages its figures)."""
+    s = summary[summary["deck"] != "original"]
+    win = mean_of_rates_ci(s["win"].to_numpy(), s["n"].to_numpy())
+    score = mean_of_means_ci(s["score"].to_numpy(), s["score_sem"].to_numpy())
+    return {"games": int(s["n"].sum()), "win": win[0], "win_lo": win[1], "win_hi": win[2],
+            "score": score[0], "score_lo": score[1], "score_hi": score[2]}
+
+
+def seat_agent(df: pd.DataFrame, seat: int) -> pd.Series:
+    """The agent in ``seat`` of each row (the ``seats`` column holds the seats as JSON)."""
+    return df["seats"].map(lambda s: json.loads(s)[seat])
+
+
 def summary_claims(prefix: str, summary: pd.DataFrame, ref: dict, label: str) -> list[Claim]:
     """The mean / best / worst claims of one figure (paper.SUMMARIES entry ``ref``)."""
     s = summary[summary["deck"] != "original"]
-    n_total = int(s["n"].sum())
-    claims = []
-    m, lo, hi = mean_of_rates_ci(s["win"].to_numpy(), s["n"].to_numpy())
-    claims.append(quantitative(f"{prefix}.mean_win", f"{label}: mean win % over decks "
-                               f"{s['types'].min()}-{s['types'].max()} types", ref["mean"][0],
-                               m, lo, hi, n_total, _note(ref["mean"][0], lo, hi)))
-    m, lo, hi = mean_of_means_ci(s["score"].to_numpy(), s["score_sem"].to_numpy())
-    claims.append(quantitative(f"{prefix}.mean_score", f"{label}: mean score % over decks",
-                               ref["mean"][1], m, lo, hi, n_total, _note(ref["mean"][1], lo, hi)))
+    m = test_deck_means(summary)
+    claims = [
+        quantitative(f"{prefix}.mean_win", f"{label}: mean win % over decks "
+                     f"{s['types'].min()}-{s['types'].max()} types", ref["mean"][0], m["win"],
+                     m["win_lo"], m["win_hi"], m["games"],
+                     _note(ref["mean"][0], m["win_lo"], m["win_hi"])),
+        quantitative(f"{prefix}.mean_score", f"{label}: mean score % over decks", ref["mean"][1],
+                     m["score"], m["score_lo"], m["score_hi"], m["games"],
+                     _note(ref["mean"][1], m["score_lo"], m["score_hi"])),
+    ]
     for which, metric in (("best_win", "win"), ("worst_win", "win"),
                           ("best_score", "score"), ("worst_score", "score")):
         value, k = ref[which]

@@ -14,26 +14,25 @@ import numpy as np
 
 from .agents import agent_row, mc_action
 from .decks import get_deck
-from .experiments import agents_array
+from .experiments import NO_LOG, NO_TABLE, agents_array
 from .play import new_hand, play_game
-from .rules import MAX_MOVES, N_IDS, ST_DONE, apply_action, random_action, rule_switches
+from .rules import MAX_MOVES, ST_DONE, apply_action, random_action, rule_switches
 
 PAPER_FIG7_SECONDS = 30 * 24 * 3600  # "more than one month"
 FIG7_GAMES = 10_000
 FIG7_DECKS = tuple(f"test{k}" for k in range(2, 10))
-_NO_LOG = np.empty((0, 3), dtype=np.int64)
 
 
 def _games_per_second(deck_name: str, seats, n: int, rng, W=None, hw=None) -> float:
     deck = get_deck(deck_name)
     sp = rule_switches(deck, "uniform")
     ag = agents_array(seats, 100)
-    W = np.zeros((N_IDS, N_IDS)) if W is None else W
+    W = NO_TABLE if W is None else W
     hw = np.full(deck.n_types, 30.0) if hw is None else hw
     t0 = time.perf_counter()
     for _ in range(n):
         hands, st = new_hand(deck.counts, sp, rng)
-        play_game(hands, st, deck.beats, sp, ag, hw, W, rng, _NO_LOG)
+        play_game(hands, st, deck.beats, sp, ag, hw, W, rng, NO_LOG)
     return n / (time.perf_counter() - t0)
 
 
@@ -58,11 +57,10 @@ def _positions(deck_name: str, n: int, rng):
 def mc_decisions_per_second(deck_name: str, n: int, rng) -> float:
     deck, sp, positions = _positions(deck_name, n, rng)
     agent = agent_row("MC-score", 100)
-    W = np.zeros((N_IDS, N_IDS))
     mv = np.empty((MAX_MOVES, 4), dtype=np.int64)
     t0 = time.perf_counter()
     for hands, st in positions:
-        mc_action(hands, st, deck.beats, sp, W, agent, mv, rng)
+        mc_action(hands, st, deck.beats, sp, NO_TABLE, agent, mv, rng)
     return n / (time.perf_counter() - t0)
 
 

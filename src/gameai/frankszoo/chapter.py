@@ -354,9 +354,8 @@ def _mean_rates(df: pd.DataFrame | None) -> tuple[float, float] | None:
     """Mean win and score share over the test decks (None while pending)."""
     if df is None:
         return None
-    s = analysis.per_deck(df)
-    s = s[s["deck"] != "original"]
-    return float(s["win"].mean()), float(s["score"].mean())
+    m = analysis.test_deck_means(analysis.per_deck(df))
+    return m["win"], m["score"]
 
 
 def explanations(res: Results) -> dict[str, str]:
@@ -398,8 +397,8 @@ def explanations(res: Results) -> dict[str, str]:
                                     f"{forced[0]:.0%} (score {forced[1]:.0%}).")
         var = res["heuristic_variants"]
         if var is not None:
-            rates = {ai: _mean_rates(var[var["seats"].str.contains(f'"{ai}"')])
-                     for ai in HEURISTIC_VARIANTS}
+            agent = analysis.seat_agent(var, 0)
+            rates = {ai: _mean_rates(var[agent == ai]) for ai in HEURISTIC_VARIANTS}
             notes["heuristic."] += (
                 " When its final random pick may also pass it wins {0:.0%}; without the winning "
                 "sequences (§3.3) {1:.0%}; without the weights (§3.4) {2:.0%}; with only the "

@@ -33,8 +33,9 @@ from .play import (
 )
 from .rules import N_IDS, N_PLAYERS, ST_FIRST, ST_LAST, ST_SCORE, ST_TURNS, rule_switches
 
-_NO_LOG = np.empty((0, 3), dtype=np.int64)
-_NO_TABLE = np.zeros((N_IDS, N_IDS), dtype=np.float64)
+#: Placeholders for play_game's optional inputs: no move log, no 2-sequence table.
+NO_LOG = np.empty((0, 3), dtype=np.int64)
+NO_TABLE = np.zeros((N_IDS, N_IDS), dtype=np.float64)
 
 
 def table_signature(table: np.ndarray) -> str:
@@ -79,10 +80,10 @@ class GameTask:
         ag = agents_array(config["seats"], config.get("episodes", 100))
         hw = _heuristic_weights(config, deck.n_types)
         sig = config.get("table")
-        W = self.tables[sig] if sig else _NO_TABLE
+        W = self.tables[sig] if sig else NO_TABLE
         hands, st = new_hand(deck.counts, sp, rng)
         start = int(st[ST_LAST])  # the opener, before any move
-        play_game(hands, st, deck.beats, sp, ag, hw, W, rng, _NO_LOG)
+        play_game(hands, st, deck.beats, sp, ag, hw, W, rng, NO_LOG)
         row = {"start": start, "turns": int(st[ST_TURNS]), "first": int(st[ST_FIRST])}
         for p in range(N_PLAYERS):  # places follow from the scores 4, 3, 2, 0
             row[f"score{p}"] = int(st[ST_SCORE + p])
@@ -94,7 +95,7 @@ def hand_totals_task(config: Mapping[str, Any], index: int, rng: np.random.Gener
     deck = get_deck(config["deck"])
     sp = rule_switches(deck, config["pass_rule"])
     ag = agents_array(["RandomAI"] * N_PLAYERS, 1)
-    totals = last_hand_totals(deck.counts, deck.beats, sp, ag, np.zeros(deck.n_types), _NO_TABLE,
+    totals = last_hand_totals(deck.counts, deck.beats, sp, ag, np.zeros(deck.n_types), NO_TABLE,
                               int(config["games"]), rng)
     return [{"type": t, "type_name": deck.type_names[t], "cards_left": int(totals[t])}
             for t in range(deck.n_types)]
@@ -110,7 +111,7 @@ def sequence_task(config: Mapping[str, Any], index: int, rng: np.random.Generato
     sp = rule_switches(deck, config["pass_rule"])
     ag = agents_array(config["seats"], 1)
     hw = _heuristic_weights(config, deck.n_types)
-    played, won = sequence_counts(deck.counts, deck.beats, sp, ag, hw, _NO_TABLE,
+    played, won = sequence_counts(deck.counts, deck.beats, sp, ag, hw, NO_TABLE,
                                   int(config["games"]), rng)
     a_idx, b_idx = np.nonzero(played)
     return [{"a": int(a), "b": int(b), "played": int(played[a, b]), "won": int(won[a, b])}
@@ -130,7 +131,7 @@ class PredictorTask:
         ag = agents_array(config["seats"], 1)
         hw = _heuristic_weights(config, deck.n_types)
         correct, decisions, correct_moves, moves = predictor_game(
-            deck.counts, deck.beats, sp, ag, hw, _NO_TABLE, self.likelihood, self.comb,
+            deck.counts, deck.beats, sp, ag, hw, NO_TABLE, self.likelihood, self.comb,
             bool(config["at_least"]), rng)
         return {"correct": int(correct), "decisions": int(decisions),
                 "correct_moves": int(correct_moves), "moves": int(moves)}
