@@ -28,18 +28,22 @@ import platform
 import re
 import shutil
 import subprocess
+import sys
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 import pandas as pd
 
+from .csvcheck import bad_value_tasks, read_checked
 from .io import atomic_to_csv, atomic_write_text
+from .lock import FolderBusy, folder_lock
 from .runner import _cell, canonical_json, config_key, run_tasks
 
-__all__ = ["Experiment", "MissingResults", "load_or_run", "load", "status", "paths", "verify",
-           "forget"]
+__all__ = ["Experiment", "MissingResults", "FolderBusy", "load_or_run", "load", "status", "paths",
+           "verify", "forget"]
 
 _SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 _STORE_RESERVED = ("key", "index", "config_key")
@@ -139,18 +143,6 @@ def paths(exp: Experiment, data_dir: str | os.PathLike) -> dict[str, Path]:
     }
 
 
-def _read_text(path: Path, usecols: Sequence[str] | None = None) -> pd.DataFrame:
-    """Read a store CSV keeping every cell as the text that was written (only ``index`` as int).
-
-    The store moves rows between files as text, so merging never reformats a value, and the frame
-    it returns is parsed once, at the end, by :func:`_parse`.
-    """
-    cols = None if usecols is None else (lambda c: c in usecols)
-    df = pd.read_csv(path, dtype=str, keep_default_na=False, usecols=cols)
-    df["index"] = df["index"].astype("int64")
-    return df
-
-
 def _parse(rows: pd.DataFrame) -> pd.DataFrame:
     """Parse text rows as pandas would read a file holding only them (keys stay strings)."""
     return pd.read_csv(io.StringIO(rows.to_csv(index=False)), dtype={"key": str})
@@ -164,19 +156,75 @@ def _sources(p: Mapping[str, Path]) -> list[Path]:
     return out
 
 
-def _read_all(p: Mapping[str, Path], usecols: Sequence[str] | None = None) -> pd.DataFrame:
-    """All cached rows in an experiment's files. A task found in several files keeps its first copy
-    (this happens only if a run stopped between writing the merged CSV and removing its chunks)."""
+_reported: set[tuple[str, tuple[str, ...]]] = set()
+
+
+def _report(path: Path, problems: Sequence[str]) -> None:
+    """Say, on stderr, what was wrong with a stored file (it is never silently trusted); each
+    problem once per process, though the file is read several times."""
+    if (str(path), tuple(problems)) in _reported:
+        return
+    _reported.add((str(path), tuple(problems)))
+    print(f"gameai: warning: {path} " + "; ".join(problems), file=sys.stderr, flush=True)
+
+
+def _read_manifest(path: Path) -> dict[str, Any] | None:
+    """The manifest, or ``None`` when it is missing or garbled (a garbled one is reported)."""
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(manifest, dict):
+            raise ValueError("not a JSON object")
+        return manifest
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        _report(path, [f"is not a readable manifest ({exc}); it is rewritten by the next run"])
+        return None
+
+
+def _read_all(p: Mapping[str, Path], usecols: Sequence[str] | None = None,
+              repair: bool = False) -> pd.DataFrame:
+    """All intact cached rows of an experiment's files, as text (see :mod:`.csvcheck`).
+
+    Damaged rows are left out and reported, so their tasks count as missing. With ``repair`` (a
+    run holding the folder's lock) an unreadable file is moved aside to ``<name>.bad`` and a
+    damaged chunk deleted, since what they held is about to be recomputed. A task found in
+    several files keeps its first copy (this happens only if a run stopped between writing the
+    merged CSV and removing its chunks).
+    """
+    manifest = _read_manifest(p["manifest"]) or {}
+    own = {c.get("key") for c in manifest.get("configs", []) if isinstance(c, dict)}
+    dtypes = manifest.get("columns") or {}
     frames = []
     for i, path in enumerate(_sources(p)):
-        df = _read_text(path, usecols)
-        df["_src"] = i
+        expected = manifest.get("rows_in_file") if path == p["csv"] else None
+        try:
+            checked = read_checked(path, expected_rows=expected)
+        except FileNotFoundError:  # a chunk merged away by a run that finished meanwhile
+            continue
+        df, problems = checked.rows, checked.problems
+        bad = bad_value_tasks(df[df["key"].isin(own)], dtypes)
+        if bad:
+            problems = problems + [f"{len(bad)} task(s) hold values that do not fit the column "
+                                   "types of the manifest; they are dropped to be recomputed"]
+            df = df[~pd.MultiIndex.from_frame(df[["key", "index"]]).isin(list(bad))]
+        if problems:
+            _report(path, problems)
+            if repair and checked.unreadable:
+                os.replace(path, path.with_name(path.name + ".bad"))
+                print(f"gameai: moved it aside to {path.name}.bad", file=sys.stderr)
+            elif repair and path != p["csv"] and not len(df):
+                path.unlink(missing_ok=True)
+        df = df.assign(_src=i)
         frames.append(df)
     if not frames:
         return pd.DataFrame({"key": pd.Series(dtype=str), "index": pd.Series(dtype="int64")})
     df = pd.concat(frames, ignore_index=True)
     first = df.groupby(["key", "index"])["_src"].transform("min")
-    return df[df["_src"] == first].drop(columns="_src").reset_index(drop=True)
+    df = df[df["_src"] == first].drop(columns="_src")
+    if usecols is not None:  # read whole all the same: every cell is checked
+        df = df[[c for c in df.columns if c in usecols]]
+    return df.reset_index(drop=True)
 
 
 def _done(exp: Experiment, cached: pd.DataFrame) -> dict[str, set[int]]:
@@ -255,14 +303,16 @@ def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
 
 
-def _write_manifest(exp: Experiment, path: Path, rows: int, rows_in_file: int,
+def _dtypes(df: pd.DataFrame) -> dict[str, str]:
+    """Column -> dtype of the result columns, recorded so that a damaged cell is caught on load."""
+    return {c: str(t) for c, t in df.dtypes.items() if c not in ("key", "index")}
+
+
+def _write_manifest(exp: Experiment, path: Path, result: pd.DataFrame, rows_in_file: int,
                     n_jobs: int, backend: str, wall: float) -> None:
-    old: dict[str, Any] = {}
-    if path.exists():
-        try:
-            old = json.loads(path.read_text())
-        except (OSError, ValueError):
-            old = {}
+    """Write the manifest; ``wall`` is this run's compute time (added to what earlier, possibly
+    interrupted, runs recorded)."""
+    old = _read_manifest(path) or {}
     now = _now()
     manifest = {
         "experiment": exp.name,
@@ -273,8 +323,9 @@ def _write_manifest(exp: Experiment, path: Path, rows: int, rows_in_file: int,
         "params": json.loads(canonical_json(exp.params)),
         "configs": [{"key": exp.task_key(c), "config": json.loads(canonical_json(c))} for c in exp.configs],
         "n": exp.n,
-        "rows": rows,
+        "rows": len(result),
         "rows_in_file": rows_in_file,
+        "columns": _dtypes(result),
         **_git(),
         "packages": _packages(),
         "cpu_count": os.cpu_count(),
@@ -285,6 +336,13 @@ def _write_manifest(exp: Experiment, path: Path, rows: int, rows_in_file: int,
         "updated": now,
     }
     atomic_write_text(path, json.dumps(manifest, indent=2, sort_keys=False) + "\n")
+
+
+def _manifest_stale(exp: Experiment, path: Path, rows: int, rows_in_file: int) -> bool:
+    """True when the manifest is missing, garbled or does not describe the file as it is."""
+    m = _read_manifest(path)
+    return (m is None or m.get("n") != exp.n or m.get("rows") != rows
+            or m.get("rows_in_file") != rows_in_file or m.get("version") != exp.version)
 
 
 # --------------------------------------------------------------------------- public API
@@ -310,42 +368,74 @@ def load_or_run(
     backend: str = "loky",
     progress: bool | str = "auto",
     compute: bool = True,
+    seed_from: str | os.PathLike | None = None,
 ) -> pd.DataFrame:
     """Rows of ``exp`` (configs in order, indices ``0..n-1``), computing only the missing tasks.
 
-    With ``compute=False`` a missing task raises :class:`MissingResults` instead. The returned
-    frame is always read back from the merged CSV, so a fresh run and a cached load are identical.
-    Files are rewritten only when something was computed or left over by an interrupted run.
+    With ``compute=False`` nothing is written and a missing task raises :class:`MissingResults`.
+    With ``compute=True`` the chapter's folder is locked for the run (:class:`FolderBusy` if
+    another process holds it), damaged files are repaired, and the manifest is rewritten when it
+    does not describe the file. ``seed_from``: another results folder (the committed ``data/``)
+    whose rows of the same tasks are copied instead of recomputed - a task's rows depend only on
+    its key and index, so they are the rows this run would compute.
     """
     p = paths(exp, data_dir)
-    done = _done(exp, _read_all(p, usecols=("key", "index")))
-    tasks = []
-    for cfg in exp.configs:
-        have = done[exp.task_key(cfg)]
-        tasks += [(exp.merged(cfg), i) for i in range(exp.n) if i not in have]
-    if tasks and not compute:
-        raise MissingResults(
-            f"{len(tasks)} of {exp.total} tasks of experiment '{exp.chapter}/{exp.name}' are not "
-            f"cached in {p['csv'].parent}; compute them with `gameai run {exp.chapter}` "
-            f"(or load_or_run(..., compute=True))"
-        )
+    with folder_lock(p["csv"].parent) if compute else nullcontext():
+        cached = _read_all(p, usecols=("key", "index"), repair=compute)
+        if compute and seed_from is not None:
+            if _copy_tasks(exp, paths(exp, seed_from), p, _done(exp, cached)):
+                cached = _read_all(p, usecols=("key", "index"))
+        done = _done(exp, cached)
+        tasks = []
+        for cfg in exp.configs:
+            have = done[exp.task_key(cfg)]
+            tasks += [(exp.merged(cfg), i) for i in range(exp.n) if i not in have]
+        if tasks and not compute:
+            raise MissingResults(
+                f"{len(tasks)} of {exp.total} tasks of experiment '{exp.chapter}/{exp.name}' are "
+                f"not cached in {p['csv'].parent}; compute them with `gameai run {exp.chapter}` "
+                f"(or load_or_run(..., compute=True))"
+            )
+        if not compute:
+            return _select(exp, _read_all(p))
 
-    wall = 0.0
-    if tasks:
-        t0 = time.perf_counter()
-        # The runner's own return value is not used: rows are read back from the saved chunks.
-        run_tasks(
-            exp.fn, tasks, root_seed=exp.seed, n_jobs=n_jobs, backend=backend,
-            chunk_size=exp.chunk_size, progress=progress, desc=f"{exp.chapter}/{exp.name}",
-            on_chunk=_chunk_saver(exp, p["partial"]), warmup=exp.warmup,
-        )
-        wall = time.perf_counter() - t0
-    if tasks or p["partial"].is_dir():
-        everything = _merge(p)
+        wall, interrupted_wall = 0.0, _partial_wall(p["partial"])
+        if tasks:
+            t0 = time.perf_counter()
+            # The runner's own return value is not used: rows are read back from the saved chunks.
+            run_tasks(
+                exp.fn, tasks, root_seed=exp.seed, n_jobs=n_jobs, backend=backend,
+                chunk_size=exp.chunk_size, progress=progress, desc=f"{exp.chapter}/{exp.name}",
+                on_chunk=_chunk_saver(exp, p["partial"]), warmup=exp.warmup,
+            )
+            wall = time.perf_counter() - t0
+        everything = _merge(p) if tasks or p["partial"].is_dir() else _read_all(p)
         result = _select(exp, everything)
-        _write_manifest(exp, p["manifest"], len(result), len(everything), n_jobs, backend, wall)
+        if tasks or interrupted_wall or _manifest_stale(exp, p["manifest"], len(result), len(everything)):
+            _write_manifest(exp, p["manifest"], result, len(everything), n_jobs, backend,
+                            interrupted_wall + wall)
         return result
-    return _select(exp, _read_all(p))
+
+
+def _copy_tasks(exp: Experiment, source: Mapping[str, Path], p: Mapping[str, Path],
+                done: Mapping[str, set[int]]) -> int:
+    """Copy the rows of ``exp``'s missing tasks from another folder's files into ``p``'s
+    chunks; returns the number of tasks copied. The source is only read."""
+    if not _sources(source) or source["csv"].resolve() == p["csv"].resolve():
+        return 0
+    rows = _read_all(source)
+    rows = rows[rows["key"].isin(done.keys()) & (rows["index"] < exp.n)]
+    have = pd.MultiIndex.from_tuples([(k, i) for k, idx in done.items() for i in idx],
+                                     names=["key", "index"])
+    rows = rows[~pd.MultiIndex.from_frame(rows[["key", "index"]]).isin(have)]
+    for key, group in rows.groupby("key", sort=False):
+        # One chunk file per run of consecutive indices, named as the runner's chunks are.
+        group = group.sort_values("index", kind="stable")
+        run_id = (group["index"].diff().fillna(0) > 1).cumsum()
+        for _, part in group.groupby(run_id):
+            start, stop = int(part["index"].min()), int(part["index"].max()) + 1
+            atomic_to_csv(part, p["partial"] / f"{key}-{start}-{stop}.csv")
+    return int(rows[["key", "index"]].drop_duplicates().shape[0])
 
 
 def verify(exp: Experiment, data_dir: str | os.PathLike, *, per_config: int = 2, n_jobs: int = 1,
@@ -413,9 +503,14 @@ def forget(exp: Experiment, data_dir: str | os.PathLike,
                          f"{unknown}")
     if not _sources(p):
         return 0
-    everything = _merge(p)
-    gone = everything["key"].isin(drop)
-    atomic_to_csv(everything[~gone], p["csv"])
+    with folder_lock(p["csv"].parent):
+        everything = _merge(p)
+        gone = everything["key"].isin(drop)
+        atomic_to_csv(everything[~gone], p["csv"])
+        manifest = _read_manifest(p["manifest"])
+        if manifest is not None:  # it must keep describing the file, or the next read distrusts it
+            manifest["rows_in_file"] = int((~gone).sum())
+            atomic_write_text(p["manifest"], json.dumps(manifest, indent=2) + "\n")
     return int(gone.sum())
 
 
@@ -438,14 +533,29 @@ def _merge(p: Mapping[str, Path]) -> pd.DataFrame:
     return df
 
 
+WALL_FILE = "wall.json"
+
+
+def _partial_wall(partial: Path) -> float:
+    """Compute time spent on the chunks in ``partial`` by runs that were interrupted."""
+    try:
+        return float(json.loads((partial / WALL_FILE).read_text())["wall_time_s"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return 0.0
+
+
 def _chunk_saver(exp: Experiment, partial: Path) -> Callable[[pd.DataFrame], None]:
-    """``on_chunk`` for the runner: save a finished chunk in the store's row format."""
+    """``on_chunk`` for the runner: save a finished chunk in the store's row format, and the
+    compute time so far beside it (so that a resumed run's manifest counts the whole time)."""
     to_rows = _store_rows(exp)
+    before, t0 = _partial_wall(partial), time.perf_counter()
 
     def save(chunk: pd.DataFrame) -> None:
         df = to_rows(chunk)
         start, stop = int(df["index"].min()), int(df["index"].max()) + 1
         atomic_to_csv(df, partial / f"{df['key'].iloc[0]}-{start}-{stop}.csv")
+        wall = round(before + time.perf_counter() - t0, 3)
+        atomic_write_text(partial / WALL_FILE, json.dumps({"wall_time_s": wall}) + "\n")
 
     return save
 
