@@ -6,11 +6,15 @@ import pytest
 from gameai.core.claims import (
     COLUMNS,
     Claim,
+    claims_table,
     pending,
+    printed_value,
     qualitative,
     quantitative,
     read_claims,
+    rounding_interval,
     scorecard,
+    scorecard_table,
     style_claims,
     verdict_for,
     write_claims,
@@ -28,7 +32,8 @@ def claims_ok():
 
 
 def test_columns_exact():
-    assert COLUMNS == ["claim", "description", "paper", "ours", "ci_low", "ci_high", "n", "verdict", "note"]
+    assert COLUMNS == ["claim", "description", "paper", "ours", "ci_low", "ci_high", "n", "verdict", "note",
+                       "step"]
     assert list(Claim.__dataclass_fields__) == COLUMNS
 
 
@@ -86,3 +91,112 @@ def test_style_claims(tmp_path):
     assert shown.loc[0, "ci_low"] == "0.290" and shown.loc[2, "ci_low"] == ""
     assert shown.loc[2, "paper"] == "UCT > MCE"
     assert isinstance(shown, pd.DataFrame)
+
+
+# ------------------------------------------------------------------ rounding-aware verdicts
+@pytest.mark.parametrize(
+    "text, value, step",
+    [("70 %", 0.70, 0.01), ("70%", 0.70, 0.01), ("30.8 %", 0.308, 0.001), ("85", 85.0, 1.0),
+     ("0.25", 0.25, 0.01), ("1.5", 1.5, 0.1), ("100 %", 1.0, 0.01)],
+)
+def test_printed_value(text, value, step):
+    v, s = printed_value(text)
+    assert v == pytest.approx(value) and s == pytest.approx(step)
+
+
+def test_printed_value_rejects_words():
+    with pytest.raises(ValueError, match="not a printed number"):
+        printed_value("about 70")
+
+
+def test_rounding_interval():
+    lo, hi = rounding_interval(0.70, 0.01)
+    assert lo == pytest.approx(0.695) and hi == pytest.approx(0.705)
+    assert rounding_interval(0.7) == (0.7, 0.7)
+    with pytest.raises(ValueError):
+        rounding_interval(0.7, -0.01)
+
+
+@pytest.mark.parametrize(
+    "lo, hi, expected",
+    [
+        (0.7009, 0.7123, "reproduced"),   # printed 70 % may be 70.4 %: inside [70.09, 71.23]
+        (0.7049, 0.72, "reproduced"),
+        (0.7050, 0.72, "differs"),        # [69.5, 70.5) is half-open: 70.5 % prints as 71 %
+        (0.68, 0.6950, "reproduced"),     # 69.5 % prints as 70 %
+        (0.68, 0.6949, "differs"),
+        (0.60, 0.80, "reproduced"),
+        (math.nan, math.nan, "differs"),
+    ],
+)
+def test_verdict_with_rounding(lo, hi, expected):
+    assert verdict_for(0.70, lo, hi, 0.01) == expected
+
+
+def test_verdict_without_step_is_exact():
+    assert verdict_for(0.70, 0.7009, 0.7123) == "differs"
+    assert verdict_for(0.70, 0.7009, 0.7123, 0.0) == "differs"
+    assert verdict_for(0.70, 0.7009, 0.7123, math.nan) == "differs"
+
+
+def test_quantitative_rounding_from_text_or_step(tmp_path):
+    a = quantitative("a", "printed", "70 %", 0.706, 0.7009, 0.7123, 10000)
+    b = quantitative("b", "step given", 0.70, 0.706, 0.7009, 0.7123, 10000, step=0.01)
+    c = quantitative("c", "exact", 0.70, 0.706, 0.7009, 0.7123, 10000, note="just below")
+    assert (a.paper, a.step, a.verdict) == (0.70, 0.01, "reproduced")
+    assert (b.step, b.verdict) == (0.01, "reproduced")
+    assert (c.step, c.verdict) == (0.0, "differs")
+    write_claims("toy", [a, b, c], tmp_path)
+    df = read_claims("toy", tmp_path)
+    assert list(df["step"]) == [0.01, 0.01, 0.0]
+    # the check on write recomputes the verdict with the step
+    bad = Claim("d", "d", 0.70, 0.706, 0.7009, 0.7123, 10, "differs", "n", 0.01)
+    with pytest.raises(ValueError, match="contradicts"):
+        write_claims("toy", [bad], tmp_path)
+    with pytest.raises(ValueError, match="rounding step"):
+        write_claims("toy", [Claim("e", "d", 0.7, 0.7, 0.6, 0.8, 10, "reproduced", "", -1.0)], tmp_path)
+
+
+def test_read_claims_without_step_column(tmp_path):
+    write_claims("toy", claims_ok(), tmp_path)
+    path = tmp_path / "toy" / "claims.csv"
+    df = pd.read_csv(path).drop(columns="step")
+    df.to_csv(path, index=False)
+    assert list(read_claims("toy", tmp_path)["step"]) == [0.0] * 5
+
+
+# ------------------------------------------------------------------------------ rendering
+def test_claims_table_html(tmp_path):
+    long_note = "First sentence says why. " + "Then a long control explanation. " * 20
+    rows = claims_ok() + [quantitative("t3", "long note", "70 %", 0.8, 0.78, 0.82, 100, note=long_note)]
+    write_claims("toy", rows, tmp_path)
+    out = claims_table(read_claims("toy", tmp_path), "toy", group={"t": "Tables", "q": "Words"}).data
+    assert 'id="claims-toy"' in out and 'data-chapter="toy"' in out
+    assert out.count('<tr class="claim"') == 6
+    assert [f'data-claim="{c}"' in out for c in ("t1", "t2", "q1", "q2", "p1", "t3")] == [True] * 6
+    assert "nan" not in out.lower().replace("nanos", "")
+    assert "None" not in out
+    assert "31.0 %" in out and "29.0 % \u2013 33.0 %" in out   # ours and CI as percentages
+    assert ">30.8 %<" in out       # the paper's value with its printed digits (exact: 1 decimal)
+    assert ">70 %<" in out         # a whole percentage stays whole
+    assert "13,000" in out
+    assert "<details><summary>First sentence says why." in out  # long notes fold
+    assert out.count('class="group"') == 3  # Tables, Words, (p1 has none), Tables again
+    for v in ("reproduced", "differs", "holds", "fails", "pending"):
+        assert v in out
+
+
+def test_claims_table_plain_numbers(tmp_path):
+    write_claims("toy", [quantitative("w", "a weight", "85", 84.2, 83.0, 86.0, 10)], tmp_path)
+    out = claims_table(read_claims("toy", tmp_path), "toy", percent=False).data
+    assert ">85<" in out and ">84.2<" in out and ">83.0 \u2013 86.0<" in out
+    assert " %<" not in out
+
+
+def test_scorecard_table(tmp_path):
+    write_claims("alpha", claims_ok(), tmp_path)
+    out = scorecard_table(tmp_path, [("alpha", "Alpha", "alpha.html"), ("beta", "Beta", "beta.html")]).data
+    assert 'href="alpha.html#claims-alpha"' in out
+    assert 'data-chapter="beta"' in out and "planned" in out
+    assert 'href="beta.html' not in out
+    assert "<b>5</b>" in out

@@ -1,7 +1,12 @@
-"""How Table 4 settles RandomAI's passing (the paper is silent; the chapter decides by evidence)."""
+"""From rows to claims: how Table 4 settles RandomAI's passing, and like-for-like comparisons
+(deck ranges per figure, pair scores, rounding-aware notes)."""
+
+import json
 
 import pandas as pd
+import pytest
 
+from gameai.frankszoo import analysis, paper
 from gameai.frankszoo.analysis import settle_pass_rule, voluntary_passing_fits
 
 
@@ -9,8 +14,8 @@ def errors(**share_mae):
     return pd.DataFrame({"pass_rule": list(share_mae), "share_mae": list(share_mae.values())})
 
 
-def test_voluntary_passing_wins_when_clearly_closer_and_the_literal_reading_is_taken():
-    # 'open' a hair closer than 'uniform': Table 4 cannot tell them apart, §2's text decides
+def test_voluntary_passing_wins_when_clearly_closer_and_the_main_runs_keep_uniform():
+    # 'open' a hair closer than 'uniform': Table 4's shape cannot tell them apart
     ev = errors(uniform=0.0173, open=0.0171, half=0.0182, forced=0.046)
     assert voluntary_passing_fits(ev)
     assert settle_pass_rule(ev) == "uniform"
@@ -23,3 +28,73 @@ def test_forced_passing_is_chosen_when_table4_points_to_it():
     # a voluntary reading only slightly closer than 'forced' is not "clearly" closer
     ev = errors(uniform=0.030, open=0.031, half=0.032, forced=0.035)
     assert not voluntary_passing_fits(ev)
+
+
+# ------------------------------------------------------------ like-for-like comparisons
+
+def games(deck, n, first, score0, score2=None):
+    """``n`` fake game rows on ``deck``: seat 0's finishing place and score."""
+    rows = []
+    for i in range(n):
+        rows.append({"deck": deck, "first": first(i), "score0": score0(i), "score1": 0,
+                     "score2": 0 if score2 is None else score2(i), "score3": 0,
+                     "seats": json.dumps(["A", "B", "A", "B"])})
+    return pd.DataFrame(rows)
+
+
+def test_pair_score_is_a_share_of_the_nine_points():
+    # the pair always takes 4 + 0 of the 9 points: parity by points is 50 %, by maximum 56.25 %
+    df = games("test2", 10, first=lambda i: 0, score0=lambda i: 4, score2=lambda i: 0)
+    by_max = analysis.per_deck(df, seats=(0, 2))
+    by_nine = analysis.per_deck(df, seats=(0, 2), per_game=analysis.POINTS_PER_GAME)
+    assert by_max.loc[0, "score"] == pytest.approx(4 / 8)
+    assert by_nine.loc[0, "score"] == pytest.approx(4 / 9)
+    # a pair that gets the average 4.5 points is at parity
+    df = games("test2", 2, first=lambda i: 0, score0=lambda i: [4, 3][i], score2=lambda i: [0, 2][i])
+    assert analysis.per_deck(df, seats=(0, 2), per_game=9).loc[0, "score"] == pytest.approx(0.5)
+    assert analysis.per_deck(df, seats=(0, 2)).loc[0, "score"] == pytest.approx(9 / 16)
+
+
+def fig_rows(types_win):
+    """Per-deck summary rows where seat 0 wins ``w`` of 100 games on ``k`` types."""
+    parts = [games(f"test{k}", 100, first=lambda i, w=w: 0 if i < w else 1,
+                   score0=lambda i, w=w: 4 if i < w else 2) for k, w in types_win.items()]
+    return analysis.per_deck(pd.concat(parts, ignore_index=True))
+
+
+def test_figure_summaries_use_the_papers_deck_range():
+    s = fig_rows({2: 30, 11: 50, 12: 90, 13: 95})
+    assert list(analysis.test_decks(s, (2, 11))["types"]) == [2, 11]
+    m = analysis.test_deck_means(s, (2, 11))
+    assert m["win"] == pytest.approx(0.40) and m["games"] == 200
+    assert analysis.test_deck_means(s)["win"] == pytest.approx((0.3 + 0.5 + 0.9 + 0.95) / 4)
+    claims = {c.claim: c for c in analysis.summary_claims("h", s, paper.SUMMARIES["heuristic"], "H")}
+    assert "decks 2-11" in claims["h.mean_win"].description
+    assert claims["h.mean_win"].ours == pytest.approx(0.40)
+    assert "extension" in claims["h.mean_win"].note and "13 types 95.0% wins" in claims["h.mean_win"].note
+    # the best deck is searched among the paper's decks only: 11, not 13
+    assert "our best deck is 11 types" in claims["h.best_win"].note
+    assert all(c.step == paper.STEP for c in claims.values())
+
+
+def test_paper_deck_ranges_follow_the_text():
+    assert analysis.paper_decks("heuristic") == (2, 11)    # "11 ... the highest number used"
+    assert analysis.paper_decks("mc_std_score") == (2, 13)
+    assert analysis.paper_decks("mc_highest_10k") == (2, 9)
+
+
+def test_notes_are_rounding_aware():
+    # printed 70 % covers [69.5, 70.5): a CI of [70.1, 71.2] meets it, one of [70.6, 71.2] not
+    assert analysis._note(0.70, 0.701, 0.712) == ""
+    note = analysis._note(0.70, 0.706, 0.712)
+    assert "[69.5%, 70.5%)" in note and "below" in note
+
+
+def test_pass_rule_errors_give_the_implied_game_count():
+    cmp = pd.DataFrame({"pass_rule": ["open"] * 4, "types": [2, 2, 3, 3], "type": [1, 2, 1, 2],
+                        "ours": [1, 1, 1, 1], "ours_raw": [100.0, 100.0, 100.0, 100.0],
+                        "paper": [50.0, 50.0, 60.0, 40.0], "ours_share": [0.5] * 4,
+                        "paper_share": [0.5, 0.5, 0.6, 0.4]})
+    ev = analysis.pass_rule_errors(cmp).iloc[0]
+    assert ev["scale"] == pytest.approx(0.5) and ev["games_implied"] == pytest.approx(100_000)
+    assert ev["share_mae"] == pytest.approx(0.05)

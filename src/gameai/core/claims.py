@@ -1,19 +1,29 @@
 """The claims table: what each paper says, what we measured, and whether it holds.
 
 Each chapter ends by writing ``data/<chapter>/claims.csv`` with one row per claim of the paper. The
-book renders these tables and the introduction shows a scorecard over all chapters, so the format
-is fixed (:data:`COLUMNS`) and checked on write: a claim that ``differs`` or ``fails`` must say why
-in its note, and a ``pending`` claim must say what is missing.
+book renders these tables with :func:`claims_table` and the introduction shows a scorecard over all
+chapters (:func:`scorecard_table`), so the format is fixed (:data:`COLUMNS`) and checked on write:
+a claim that ``differs`` or ``fails`` must say why in its note, and a ``pending`` claim must say
+what is missing.
+
+Papers print rounded numbers. A printed 70 % stands for any value in [69.5 %, 70.5 %), so a
+numeric verdict asks whether that *rounding interval* meets our 95 % confidence interval, not
+whether the printed value lies inside it. The rounding step is stored per claim (column
+``step``: 0.01 for a whole percentage written as a fraction, 0 for an exact value) and can be
+derived from the printed text with :func:`printed_value`.
 """
 
 from __future__ import annotations
 
+import html
 import math
 import numbers
 import os
+import re
 from dataclasses import asdict, dataclass
+from decimal import Decimal
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import pandas as pd
 
@@ -23,6 +33,8 @@ __all__ = [
     "COLUMNS",
     "VERDICTS",
     "Claim",
+    "printed_value",
+    "rounding_interval",
     "verdict_for",
     "quantitative",
     "qualitative",
@@ -31,9 +43,13 @@ __all__ = [
     "read_claims",
     "scorecard",
     "style_claims",
+    "claims_table",
+    "scorecard_table",
+    "claims_anchor",
 ]
 
-COLUMNS = ["claim", "description", "paper", "ours", "ci_low", "ci_high", "n", "verdict", "note"]
+COLUMNS = ["claim", "description", "paper", "ours", "ci_low", "ci_high", "n", "verdict", "note",
+           "step"]
 VERDICTS = ("reproduced", "differs", "holds", "fails", "pending")
 NEEDS_NOTE = ("differs", "fails", "pending")
 FILENAME = "claims.csv"
@@ -41,7 +57,11 @@ FILENAME = "claims.csv"
 
 @dataclass(frozen=True)
 class Claim:
-    """One row of a chapter's claims table (fields in the order of :data:`COLUMNS`)."""
+    """One row of a chapter's claims table (fields in the order of :data:`COLUMNS`).
+
+    ``step`` is the rounding step of the paper's printed value, in the units of ``paper``
+    (0.01 for a whole percentage stored as a fraction); 0 means the value is exact.
+    """
 
     claim: str
     description: str
@@ -52,23 +72,71 @@ class Claim:
     n: int
     verdict: str
     note: str = ""
+    step: float = 0.0
 
 
 def _is_number(x: Any) -> bool:
     return isinstance(x, numbers.Real) and not isinstance(x, bool)
 
 
-def verdict_for(paper: float, lo: float, hi: float) -> str:
-    """``"reproduced"`` when ``lo <= paper <= hi``, else ``"differs"`` (also when the CI is NaN)."""
-    return "reproduced" if lo <= paper <= hi else "differs"
+_PRINTED = re.compile(r"^\s*([-+]?\d+(?:\.\d+)?)\s*(%?)\s*$")
+
+
+def printed_value(text: str) -> tuple[float, float]:
+    """``(value, step)`` of a number as a paper prints it; percentages become fractions.
+
+    ``"70 %"`` -> ``(0.70, 0.01)``, ``"30.8%"`` -> ``(0.308, 0.001)``, ``"85"`` -> ``(85.0, 1.0)``,
+    ``"0.25"`` -> ``(0.25, 0.01)``: the step is one unit of the last printed digit.
+    """
+    m = _PRINTED.match(str(text))
+    if not m:
+        raise ValueError(f"not a printed number: {text!r} (expected e.g. '70 %', '30.8%', '85')")
+    number, percent = m.groups()
+    d = Decimal(number)
+    step = Decimal(1).scaleb(d.as_tuple().exponent)
+    if percent:
+        d, step = d / 100, step / 100
+    return float(d), float(step)
+
+
+def rounding_interval(paper: float, step: float = 0.0) -> tuple[float, float]:
+    """The values a printed ``paper`` can stand for: ``[paper - step/2, paper + step/2)``."""
+    step = 0.0 if step is None or (isinstance(step, float) and math.isnan(step)) else float(step)
+    if step < 0:
+        raise ValueError(f"rounding step must be >= 0, got {step}")
+    return paper - step / 2, paper + step / 2
+
+
+def verdict_for(paper: float, lo: float, hi: float, step: float = 0.0) -> str:
+    """``"reproduced"`` when the rounding interval of ``paper`` meets our CI ``[lo, hi]``.
+
+    With ``step == 0`` that is ``lo <= paper <= hi``; with a step, the half-open interval
+    ``[paper - step/2, paper + step/2)`` must overlap ``[lo, hi]`` (a printed 70 % with step 0.01
+    is reproduced by a CI of [70.4 %, 72 %], not by one of [70.5 %, 72 %]). ``"differs"``
+    otherwise, also when the CI is NaN. A tiny tolerance absorbs binary rounding of the bounds.
+    """
+    a, b = rounding_interval(paper, step)
+    eps = 1e-12 * max(1.0, abs(paper))
+    if a == b:
+        return "reproduced" if lo - eps <= paper <= hi + eps else "differs"
+    return "reproduced" if (a <= hi + eps and b > lo + eps) else "differs"
 
 
 def quantitative(
-    claim: str, description: str, paper: float, ours: float, lo: float, hi: float, n: int, note: str = ""
+    claim: str, description: str, paper: float | str, ours: float, lo: float, hi: float, n: int,
+    note: str = "", step: float | None = None,
 ) -> Claim:
-    """A numeric claim; the verdict follows from whether the paper's value lies in our CI."""
+    """A numeric claim; the verdict asks whether the paper's rounding interval meets our CI.
+
+    ``paper`` is a number (then ``step`` is its rounding step, default 0: exact) or the printed
+    text (``"44 %"``), from which the value and the step are derived.
+    """
+    if isinstance(paper, str):
+        paper, derived = printed_value(paper)
+        step = derived if step is None else step
+    step = 0.0 if step is None else float(step)
     return Claim(claim, description, float(paper), float(ours), float(lo), float(hi), int(n),
-                 verdict_for(paper, lo, hi), note)
+                 verdict_for(float(paper), lo, hi, step), note, step)
 
 
 def qualitative(
@@ -79,9 +147,10 @@ def qualitative(
                  "holds" if holds else "fails", note)
 
 
-def pending(claim: str, description: str, paper: Any, note: str) -> Claim:
+def pending(claim: str, description: str, paper: Any, note: str, step: float = 0.0) -> Claim:
     """A claim not computed yet (e.g. needs a budget not run); ``note`` says why."""
-    return Claim(claim, description, paper, math.nan, math.nan, math.nan, 0, "pending", note)
+    return Claim(claim, description, paper, math.nan, math.nan, math.nan, 0, "pending", note,
+                 step)
 
 
 def _check(rows: list[Claim]) -> None:
@@ -98,15 +167,17 @@ def _check(rows: list[Claim]) -> None:
             )
         if c.verdict in NEEDS_NOTE and not (isinstance(c.note, str) and c.note.strip()):
             raise ValueError(f"claim {c.claim!r} has verdict {c.verdict!r} but no note saying why")
+        if not _is_number(c.step) or c.step < 0:
+            raise ValueError(f"claim {c.claim!r}: rounding step must be a number >= 0, got {c.step!r}")
         if c.verdict in ("reproduced", "differs"):
             if not all(_is_number(v) for v in (c.paper, c.ci_low, c.ci_high)):
                 raise ValueError(
                     f"claim {c.claim!r}: verdict {c.verdict!r} needs numeric paper, ci_low, ci_high"
                 )
-            if verdict_for(c.paper, c.ci_low, c.ci_high) != c.verdict:
+            if verdict_for(c.paper, c.ci_low, c.ci_high, c.step) != c.verdict:
                 raise ValueError(
-                    f"claim {c.claim!r}: verdict {c.verdict!r} contradicts paper={c.paper} and "
-                    f"CI [{c.ci_low}, {c.ci_high}]"
+                    f"claim {c.claim!r}: verdict {c.verdict!r} contradicts paper={c.paper} "
+                    f"(rounding step {c.step}) and CI [{c.ci_low}, {c.ci_high}]"
                 )
 
 
@@ -121,13 +192,19 @@ def write_claims(
 
 
 def read_claims(chapter: str, data_dir: str | os.PathLike) -> pd.DataFrame:
-    """Read a chapter's claims table (notes as strings, empty notes as ``""``)."""
+    """Read a chapter's claims table (notes as strings, empty notes as ``""``).
+
+    A file written before the ``step`` column existed reads with ``step = 0`` (exact values).
+    """
     path = Path(data_dir) / chapter / FILENAME
     df = pd.read_csv(path, dtype={"claim": str, "description": str, "verdict": str, "note": str})
+    if "step" not in df.columns:
+        df["step"] = 0.0
     missing = [c for c in COLUMNS if c not in df.columns]
     if missing:
         raise ValueError(f"{path} lacks columns {missing}")
     df["note"] = df["note"].fillna("")
+    df["step"] = df["step"].fillna(0.0).astype(float)
     for col in ("paper", "ours"):
         # A column holding numbers and words is read as strings; give the numbers back.
         df[col] = df[col].astype(object).map(_maybe_number)
@@ -158,10 +235,9 @@ def scorecard(data_dir: str | os.PathLike) -> pd.DataFrame:
 
 
 def style_claims(df: pd.DataFrame) -> pd.DataFrame:
-    """A display copy of a claims table: floats rounded to 3 decimals, NaN shown as blank.
+    """A plain-text display copy of a claims table: floats rounded to 3 decimals, NaN blank.
 
-    A plain DataFrame (not a Styler) so it renders the same in Jupyter, in the built book and as
-    text, without extra dependencies.
+    For terminals and logs; the book uses :func:`claims_table`.
     """
 
     def fmt(v: Any) -> Any:
@@ -174,3 +250,191 @@ def style_claims(df: pd.DataFrame) -> pd.DataFrame:
         if col in out.columns:
             out[col] = out[col].astype(object).map(fmt)
     return out
+
+
+# ------------------------------------------------------------------------------- rendering
+#: Symbol, colour and short meaning of each verdict, as the rendered tables show them.
+VERDICT_STYLE = {
+    "reproduced": ("\u2714", "#1a7f37", "#dafbe1", "the paper's value (as printed) meets our 95 % CI"),
+    "holds": ("\u2714", "#1a7f37", "#dafbe1", "a qualitative claim our results confirm"),
+    "differs": ("\u2716", "#b3261e", "#ffebe9", "the paper's value lies outside our 95 % CI"),
+    "fails": ("\u2716", "#b3261e", "#ffebe9", "a qualitative claim our results contradict"),
+    "pending": ("\u2026", "#57606a", "#eaeef2", "not computed yet"),
+    "planned": ("\u25cb", "#57606a", "#f6f8fa", "chapter not written yet"),
+}
+
+_CSS = """<style>
+.gameai-claims{border-collapse:collapse;width:100%;font-size:0.88em;line-height:1.35;margin:0.5em 0 1em}
+.gameai-claims th{background:#f6f8fa;text-align:left;padding:4px 6px;border-bottom:2px solid #d0d7de;white-space:nowrap}
+.gameai-claims td{padding:3px 6px;vertical-align:top;border:none}
+.gameai-claims tr.claim td{border-top:1px solid #d0d7de}
+.gameai-claims tr.group td{background:#f6f8fa;font-weight:600;padding-top:8px;border-top:2px solid #d0d7de}
+.gameai-claims td.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+.gameai-claims .cid{color:#57606a;font-family:monospace;font-size:0.85em}
+.gameai-claims tr.note td{padding:0 6px 5px 2.2em;color:#424a53;font-size:0.92em}
+.gameai-claims details summary{cursor:pointer}
+.gameai-verdict{display:inline-block;padding:1px 7px;border-radius:10px;font-weight:600;white-space:nowrap}
+.gameai-claims-legend{font-size:0.85em;color:#424a53;margin:0.3em 0}
+</style>"""
+
+
+def _verdict_badge(verdict: str, count: int | None = None) -> str:
+    sym, fg, bg, meaning = VERDICT_STYLE.get(verdict, ("?", "#000", "#fff", verdict))
+    text = f"{sym} {verdict}" if count is None else f"{sym} {count}"
+    return (f'<span class="gameai-verdict" title="{html.escape(meaning)}" '
+            f'style="color:{fg};background:{bg}">{html.escape(text)}</span>')
+
+
+def _finite(v: Any) -> bool:
+    return _is_number(v) and not math.isnan(v)
+
+
+def _fmt_value(v: Any, percent: bool, decimals: int) -> str:
+    """A value as the table shows it; NaN and None as nothing."""
+    if v is None:
+        return ""
+    if _is_number(v):
+        if math.isnan(v):
+            return ""
+        return f"{v * 100:.{decimals}f} %" if percent else f"{v:,.{decimals}f}"
+    text = str(v)
+    return "" if text.strip().lower() in ("nan", "none", "<na>") else html.escape(text)
+
+
+def _fmt_paper(v: Any, step: float, percent: bool) -> str:
+    """The paper's value with as many digits as it printed (its rounding step)."""
+    if not _finite(v):
+        return _fmt_value(v, percent, 0)
+    unit = step * 100 if percent else step
+    decimals = 0 if not unit or unit >= 1 else max(0, -math.floor(math.log10(unit) + 1e-9))
+    if not unit:
+        decimals = 1 if percent else 3
+    return _fmt_value(v, percent, decimals)
+
+
+def claims_anchor(chapter: str) -> str:
+    """The HTML id of a chapter's rendered claims table (the scorecard links to it)."""
+    return f"claims-{chapter}"
+
+
+def _split_note(note: str, limit: int) -> tuple[str, str]:
+    """First sentence (shown) and the rest (folded away) of a long note."""
+    note = note.strip()
+    if len(note) <= limit:
+        return note, ""
+    m = re.search(r"(?<=[.;])\s+(?=[A-Z(])", note[: limit + 1])
+    cut = m.end() if m else note.rfind(" ", 0, limit)
+    if cut <= 0:
+        cut = limit
+    return note[:cut].strip(), note[cut:].strip()
+
+
+def claims_table(
+    claims: pd.DataFrame,
+    chapter: str,
+    *,
+    percent: bool | Callable[[str], bool] = True,
+    decimals: int = 1,
+    group: Callable[[str], str] | Mapping[str, str] | None = None,
+    note_limit: int = 160,
+    caption: str | None = None,
+):
+    """The claims table as the book shows it (an ``IPython.display.HTML`` object).
+
+    One compact row per claim: a coloured verdict badge (\u2714 reproduced/holds, \u2716
+    differs/fails, \u2026 pending), the description with its claim id, the paper's value with
+    the digits it printed, ours, our 95 % CI and n. Each note sits on its own full-width line
+    below its claim; a note longer than ``note_limit`` characters shows its first sentence and
+    folds the rest into a ``<details>`` block. NaN is shown as nothing.
+
+    ``claims`` is :func:`read_claims`'s frame; ``chapter`` names the chapter (the table's HTML id
+    is :func:`claims_anchor`, and every row carries ``data-claim`` so that
+    :mod:`gameai.core.htmlcheck` can compare the rendered table with ``claims.csv``).
+    ``percent`` says whether numeric values are fractions shown as percentages (a bool, or a
+    function of the claim id); ``group`` maps a claim id (a function, or a mapping of id
+    prefixes to headings) to a group heading row.
+    """
+    from IPython.display import HTML
+
+    def is_percent(cid: str) -> bool:
+        return percent(cid) if callable(percent) else bool(percent)
+
+    def group_of(cid: str) -> str | None:
+        if group is None:
+            return None
+        if callable(group):
+            return group(cid)
+        best = max((p for p in group if cid.startswith(p)), key=len, default=None)
+        return group[best] if best is not None else None
+
+    counts = claims["verdict"].value_counts()
+    legend = " ".join(_verdict_badge(v) + f" {int(counts.get(v, 0))}" for v in VERDICTS
+                      if counts.get(v, 0))
+    head = ("<tr><th>verdict</th><th>claim</th><th>paper</th><th>ours</th>"
+            "<th>our 95 % CI</th><th>n</th></tr>")
+    rows, last_group = [], object()
+    for r in claims.itertuples(index=False):
+        cid = str(r.claim)
+        g = group_of(cid)
+        if g is not None and g != last_group:
+            rows.append(f'<tr class="group"><td colspan="6">{html.escape(g)}</td></tr>')
+        last_group = g
+        pct = is_percent(cid)
+        step = float(getattr(r, "step", 0.0) or 0.0)
+        ci = ""
+        if _finite(r.ci_low) and _finite(r.ci_high):
+            ci = (f"{_fmt_value(r.ci_low, pct, decimals)} \u2013 "
+                  f"{_fmt_value(r.ci_high, pct, decimals)}")
+        n = f"{int(r.n):,}" if _finite(r.n) and r.n > 0 else ""
+        rows.append(
+            f'<tr class="claim" data-claim="{html.escape(cid)}">'
+            f"<td>{_verdict_badge(str(r.verdict))}</td>"
+            f'<td>{html.escape(str(r.description))} <span class="cid">{html.escape(cid)}</span></td>'
+            f'<td class="num">{_fmt_paper(r.paper, step, pct)}</td>'
+            f'<td class="num">{_fmt_value(r.ours, pct, decimals)}</td>'
+            f'<td class="num">{ci}</td><td class="num">{n}</td></tr>')
+        note = str(r.note or "").strip()
+        if note:
+            shown, rest = _split_note(note, note_limit)
+            body = html.escape(shown)
+            if rest:
+                body = (f"<details><summary>{body} <em>(more)</em></summary>"
+                        f"{html.escape(rest)}</details>")
+            rows.append(f'<tr class="note" data-note-of="{html.escape(cid)}">'
+                        f'<td colspan="6">{body}</td></tr>')
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    out = (f'{_CSS}<div id="{claims_anchor(chapter)}">'
+           f'<p class="gameai-claims-legend">{legend} &nbsp;({len(claims)} claims)</p>'
+           f'<table class="gameai-claims" data-chapter="{html.escape(chapter)}" '
+           f'data-claims="{len(claims)}">{cap}<thead>{head}</thead><tbody>{"".join(rows)}'
+           f"</tbody></table></div>")
+    return HTML(out)
+
+
+def scorecard_table(data_dir: str | os.PathLike,
+                    chapters: Sequence[tuple[str, str, str]]):
+    """The book's scorecard (an ``IPython.display.HTML`` object): claims per verdict, per chapter.
+
+    ``chapters`` lists ``(key, title, page)`` in book order, ``page`` being the chapter's HTML
+    page relative to the page that shows the scorecard (``"frankszoo.html"``). A chapter with a
+    ``data/<key>/claims.csv`` links to its claims table; one without shows as *planned*.
+    """
+    from IPython.display import HTML
+
+    card = scorecard(data_dir).set_index("chapter")
+    head = "".join(f"<th>{_verdict_badge(v)}</th>" for v in VERDICTS)
+    rows = []
+    for key, title, page in chapters:
+        if key in card.index:
+            rec = card.loc[key]
+            cells = "".join(f'<td class="num">{int(rec[v])}</td>' for v in VERDICTS)
+            link = f'<a href="{html.escape(page)}#{claims_anchor(key)}">{html.escape(title)}</a>'
+            rows.append(f'<tr class="claim" data-chapter="{html.escape(key)}"><td>{link}</td>'
+                        f'{cells}<td class="num"><b>{int(rec["total"])}</b></td></tr>')
+        else:
+            rows.append(f'<tr class="claim planned" data-chapter="{html.escape(key)}">'
+                        f'<td>{html.escape(title)}</td><td colspan="{len(VERDICTS) + 1}">'
+                        f'{_verdict_badge("planned")}</td></tr>')
+    out = (f'{_CSS}<table class="gameai-claims gameai-scorecard"><thead><tr><th>chapter</th>'
+           f'{head}<th>total</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    return HTML(out)

@@ -26,41 +26,56 @@ TABLE4 = {
 #: Rows whose extraction is doubtful; left out when the pass rule is settled.
 TABLE4_DOUBTFUL = (9, 13)
 
+#: The paper prints whole percentages: a printed 44 % stands for [43.5 %, 44.5 %).
+STEP = 0.01
+
+#: Definition 2 of the paper, the one sentence on passing (quoted in the chapter).
+PASS_TEXT = "Pass: Play no cards; this is always allowed."
+
 #: Per-experiment summary claims: experiment -> {"mean": (win, score), "best_win": (value, k),
-#: "worst_win": …, "best_score": …, "worst_score": …}.
+#: "worst_win": …, "best_score": …, "worst_score": …, "decks": (fewest, most types)}.
+#: ``decks`` is the range of test decks the figure covers, as the text states it: Fig. 2 stops at
+#: 11 types ("11 card types (which is the highest number of card types used in these
+#: experiments)", §5.1), Figs. 3-6 go to 13 (worst at 13; "from 10 to 13"), Fig. 7 to 9.
 SUMMARIES = {
     "heuristic": {
         "figure": "Fig. 2", "games": 10_000,
+        "decks": (2, 11),
         "mean": (0.44, 0.79),
         "best_win": (0.49, 11), "worst_win": (0.32, 2),
         "best_score": (0.84, 11), "worst_score": (0.70, 2),
     },
     "mc_std_wins": {
         "figure": "Fig. 3", "games": 1_000,
+        "decks": (2, 13),
         "mean": (0.30, 0.57),
         "best_win": (0.34, 7), "worst_win": (0.26, 5),
         "best_score": (0.62, 7), "worst_score": (0.54, 5),
     },
     "mc_std_score": {
         "figure": "Fig. 4", "games": 1_000,
+        "decks": (2, 13),
         "mean": (0.31, 0.61),
         "best_win": (0.34, 2), "worst_win": (0.27, 5),
         "best_score": (0.66, 2), "worst_score": (0.56, 5),
     },
     "mc_weights": {
         "figure": "Fig. 5", "games": 200,
+        "decks": (2, 13),
         "mean": (0.27, 0.57),
         "best_win": (0.36, 5), "worst_win": (0.18, 13),
         "best_score": (0.67, 3), "worst_score": (0.45, 13),
     },
     "mc_highest": {
         "figure": "Fig. 6", "games": 200,
+        "decks": (2, 13),
         "mean": (0.32, 0.66),
         "best_win": (0.40, 5), "worst_win": (0.25, 11),
         "best_score": (0.73, 4), "worst_score": (0.60, 13),
     },
     "mc_highest_10k": {
         "figure": "Fig. 7", "games": 10_000,
+        "decks": (2, 9),
         "mean": (0.34, 0.67),
         "best_win": (0.39, 4), "worst_win": (0.30, 9),
         "best_score": (0.70, 4), "worst_score": (0.63, 9),
