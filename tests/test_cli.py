@@ -6,9 +6,11 @@ do not depend on (or compile) any game engine.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 import types
+from pathlib import Path
 
 import pytest
 
@@ -24,11 +26,13 @@ def fake(monkeypatch):
     module.PARAMETERS = {
         "games_per_deck": Param(10, int, "games per deck size", minimum=1),
         "agent": Param("random", str, "tested agent", choices=("random", "heuristic")),
+        "n_jobs": Param(1, int, "workers", minimum=-1, forbid=(0,)),
+        "backend": Param("loky", str, "joblib backend", choices=("loky", "dask", "sequential")),
     }
     module.calls = []
 
-    def run(params, *, data_dir, n_jobs, backend, progress="auto"):
-        module.calls.append(dict(params=params, data_dir=data_dir, n_jobs=n_jobs, backend=backend))
+    def run(params, *, data_dir, progress="auto"):
+        module.calls.append(dict(params=params, data_dir=data_dir))
 
     module.run = run
     monkeypatch.setitem(sys.modules, FAKE, module)
@@ -81,8 +85,8 @@ def test_run_passes_validated_parameters(fake, tmp_path):
     assert gameai("run", "fake", "-p", "games_per_deck", "7", "--n-jobs", "2",
                   "--data-dir", str(tmp_path)) == 0
     (call,) = fake.calls
-    assert call["params"] == {"games_per_deck": 7, "agent": "random"}
-    assert call["n_jobs"] == 2 and call["backend"] == "loky"
+    assert call["params"] == {"games_per_deck": 7, "agent": "random", "n_jobs": 2,
+                              "backend": "loky"}
     assert call["data_dir"] == tmp_path.resolve()
 
 
@@ -101,7 +105,8 @@ def test_rerun_executes_a_copy_with_papermill(fake, monkeypatch, tmp_path):
     seen = {}
 
     def execute_notebook(input_path, output_path, parameters, cwd, **kwargs):
-        seen.update(input=input_path, output=output_path, parameters=parameters, cwd=cwd)
+        seen.update(input=input_path, output=output_path, parameters=parameters, cwd=cwd,
+                    data_dir=os.environ.get("GAMEAI_DATA_DIR"))
 
     import papermill
 
@@ -109,6 +114,8 @@ def test_rerun_executes_a_copy_with_papermill(fake, monkeypatch, tmp_path):
     assert gameai("rerun", "fake", "-p", "games_per_deck", "3", "--no-build",
                   "--root", str(tmp_path)) == 0
     assert seen["parameters"] == {"games_per_deck": 3, "compute_missing": True}
+    assert seen["data_dir"] == str(tmp_path.resolve() / "_reruns" / Path(seen["output"]).parts[-3]
+                                   / "data")
     assert seen["cwd"] == str(tmp_path.resolve() / "book")
     assert seen["input"] == str(tmp_path.resolve() / "book" / "fake.ipynb")
     (rerun,) = (tmp_path / "_reruns").iterdir()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -34,6 +35,9 @@ CHAPTERS: dict[str, str] = {
 }
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+#: How ``gameai rerun`` tells the notebook's kernel where its results go (gameai.core.datadirs).
+DATA_DIR_ENV = "GAMEAI_DATA_DIR"
 
 
 class UsageError(Exception):
@@ -136,30 +140,86 @@ def cmd_params(args: argparse.Namespace) -> int:
     return 0
 
 
-def _data_dir(args: argparse.Namespace) -> Path:
-    """``--data-dir``, or ``data/`` at the root of the book."""
-    return Path(args.data_dir).resolve() if args.data_dir is not None else find_root() / "data"
+def _merge_settings(module: ModuleType, pairs: Sequence[Sequence[str]] | None,
+                    settings: dict[str, str | None]) -> list[list[str]]:
+    """Fold ``--n-jobs``/``--backend`` into the ``-p`` pairs: they are the chapter's ``n_jobs``
+    and ``backend`` parameters, so each setting has one value, checked once, printed and used."""
+    pairs = [list(pair) for pair in pairs or []]
+    given = {name: value for name, value in pairs}
+    for name, value in settings.items():
+        if value is None:
+            continue
+        option = "--" + name.replace("_", "-")
+        if name not in module.PARAMETERS:
+            raise UsageError(f"{option} is not a setting of this chapter")
+        if name in given and given[name] != value:
+            raise UsageError(f"{option} {value} and -p {name} {given[name]} disagree; give one")
+        if name not in given:
+            pairs.append([name, value])
+    return pairs
+
+
+def _check_n_jobs(n_jobs: int) -> None:
+    cores = os.cpu_count() or 1
+    if n_jobs > cores:
+        print(f"gameai: warning: n_jobs {n_jobs} starts {n_jobs} worker processes on {cores} "
+              "cores; they will share them", file=sys.stderr)
+
+
+def _choose_dirs(chapter: str, module: ModuleType, params: dict, requested: str | None,
+                 compute: bool):
+    """The results folder (see gameai.core.datadirs), checked writable before any work."""
+    from .core import datadirs
+
+    run_only = getattr(module, "RUN_ONLY", ("profile", "n_jobs", "backend", "compute_missing"))
+    try:
+        dirs = datadirs.choose(chapter, module.PARAMETERS, params, run_only,
+                               requested=requested, compute=compute,
+                               committed=getattr(module, "COMMITTED_DATA_DIR", None))
+        if compute:
+            datadirs.ensure_writable(dirs.path / chapter,
+                                     "--data-dir" if requested else "the results folder")
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return dirs
+
+
+def _dask_client(address: str | None):
+    """A dask.distributed client: the scheduler at ``address``, else a local cluster."""
+    from dask.distributed import Client
+
+    if not address:
+        return Client()
+    try:
+        return Client(address, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        raise UsageError(f"cannot reach the Dask scheduler at {address} ({exc})") from None
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    module = load_chapter(args.chapter)
-    params = check_params(args.chapter, module, args.param)
-    backend = "dask" if args.scheduler else args.backend
-    data_dir = _data_dir(args)
-    print(f"gameai run {args.chapter}: data in {data_dir}, backend {backend}, n_jobs {args.n_jobs}")
-    print("parameters: " + ", ".join(f"{k}={v!r}" for k, v in params.items()), flush=True)
-    kwargs = dict(data_dir=data_dir, n_jobs=args.n_jobs, backend=backend, progress="auto")
-    if backend == "dask":
-        from dask.distributed import Client
+    from .core.lock import folder_lock
 
-        # joblib's Dask backend sends the tasks to the current client: a remote scheduler when
-        # --scheduler is given, otherwise a local cluster on this machine.
-        with Client(args.scheduler) if args.scheduler else Client() as client:
-            print(f"dask client: {client}  (dashboard: {client.dashboard_link})", flush=True)
-            module.run(params, **kwargs)
-    else:
-        module.run(params, **kwargs)
-    print(f"gameai run {args.chapter}: done; results are in {data_dir / args.chapter}")
+    module = load_chapter(args.chapter)
+    if args.scheduler and args.backend not in (None, "dask"):
+        raise UsageError(f"--scheduler needs --backend dask, got --backend {args.backend}")
+    backend = "dask" if args.scheduler else args.backend
+    pairs = _merge_settings(module, args.param, {
+        "n_jobs": None if args.n_jobs is None else str(args.n_jobs), "backend": backend})
+    params = check_params(args.chapter, module, pairs)
+    _check_n_jobs(params.get("n_jobs", 1))
+    dirs = _choose_dirs(args.chapter, module, params, args.data_dir, compute=True)
+    print(f"gameai run {args.chapter}: results in {dirs.path / args.chapter}"
+          + ("" if dirs.seed_from is None else f" (finished tasks taken from {dirs.seed_from})"))
+    print("parameters: " + ", ".join(f"{k}={v!r}" for k, v in params.items()), flush=True)
+    # Held for the whole run, so that a second run on the folder is refused before any work.
+    with folder_lock(dirs.path / args.chapter):
+        if params.get("backend") == "dask":
+            with _dask_client(args.scheduler) as client:
+                print(f"dask client: {client}  (dashboard: {client.dashboard_link})", flush=True)
+                module.run(params, data_dir=dirs.path, progress="auto")
+        else:
+            module.run(params, data_dir=dirs.path, progress="auto")
+    print(f"gameai run {args.chapter}: done; results are in {dirs.path / args.chapter}")
     return 0
 
 
@@ -204,6 +264,8 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     params = check_params(args.chapter, module, args.param)  # before anything else happens
     overrides = {name: _plain(params[name]) for name, _ in args.param or []}
 
+    if args.root is not None and not (Path(args.root) / "_config.yml").is_file():
+        raise UsageError(f"--root {args.root} is not the root of a book (no _config.yml there)")
     root = find_root(args.root)
     notebook = root / "book" / f"{args.chapter}.ipynb"
     if not notebook.is_file():
@@ -215,6 +277,18 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     while out.exists():
         n += 1
         out = root / "_reruns" / f"{args.chapter}-{stamp}-{n}"
+    # The rerun's results: its own folder (or the one named), never the committed data/; the
+    # notebook's kernel finds it in GAMEAI_DATA_DIR (see gameai.core.datadirs).
+    data_dir = Path(args.data_dir).expanduser().resolve() if args.data_dir else out / "data"
+    if data_dir == (root / "data").resolve():
+        raise UsageError(f"--data-dir {args.data_dir}: a rerun never writes into the committed "
+                         "data/; name another folder")
+    try:
+        from .core.datadirs import ensure_writable
+
+        ensure_writable(data_dir / args.chapter)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     # The pages around the chapter (intro, methods, references, bibliography, images), but none of
     # the committed notebooks: the executed one is written there by papermill.
     shutil.copytree(
@@ -229,6 +303,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
             {
                 "chapter": args.chapter,
                 "parameters": parameters,
+                "data_dir": str(data_dir),
                 "started_utc": stamp,
                 "git_commit": _git_commit(root),
                 "notebook": str(notebook.relative_to(root)),
@@ -243,6 +318,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
 
     import papermill
 
+    os.environ[DATA_DIR_ENV] = str(data_dir)
     try:
         papermill.execute_notebook(
             str(notebook),
@@ -258,6 +334,9 @@ def cmd_rerun(args: argparse.Namespace) -> int:
         print(f"gameai rerun {args.chapter}: the notebook failed; the partly executed notebook is "
               f"{executed}\n{exc}", file=sys.stderr)
         return 1
+    finally:
+        os.environ.pop(DATA_DIR_ENV, None)
+    print(f"gameai rerun {args.chapter}: results in {data_dir / args.chapter}")
 
     if args.no_build:
         print(f"gameai rerun {args.chapter}: executed notebook: {executed}")
@@ -276,17 +355,27 @@ def cmd_verify(args: argparse.Namespace) -> int:
     """Recompute a sample of every cached experiment and compare it with the stored rows."""
     from .core.store import forget, verify
 
+    from .core.datadirs import committed_data_dir
+
     module = load_chapter(args.chapter)
     params = check_params(args.chapter, module, args.param)
     if args.per_config < 1:
         raise UsageError(f"--per-config must be an int >= 1, got {args.per_config}")
-    data_dir = _data_dir(args)
+    if args.n_jobs == 0 or args.n_jobs < -1:
+        raise UsageError(f"--n-jobs must be -1 (all cores) or an int >= 1, got {args.n_jobs}")
+    _check_n_jobs(args.n_jobs)
+    data_dir = (Path(args.data_dir).resolve() if args.data_dir else
+                getattr(module, "COMMITTED_DATA_DIR", None) or committed_data_dir())
+    if not (data_dir / args.chapter).is_dir():
+        raise UsageError(f"no results of chapter {args.chapter} in {data_dir} "
+                         f"(no folder {data_dir / args.chapter})")
     res = module.results(params, data_dir=data_dir, compute=False, progress=False)
-    bad = 0
+    bad = checked = 0
     print(f"gameai verify {args.chapter}: {args.per_config} task(s) per config, data in {data_dir}")
     for exp in res.experiments.values():
         out = verify(exp, data_dir, per_config=args.per_config, n_jobs=args.n_jobs)
         bad += out["mismatched"]
+        checked += out["checked"]
         flag = "ok" if out["mismatched"] == 0 else "MISMATCH"
         print(f"{exp.name:>24}: {out['checked']:5d} checked, {out['mismatched']:4d} differ  {flag}",
               flush=True)
@@ -297,6 +386,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
             n = forget(exp, data_dir, out["keys"])
             print(f"      forgot {n} rows of {len(out['keys'])} config(s): "
                   f"`gameai run {args.chapter}` recomputes them")
+    if checked == 0:
+        print(f"gameai verify {args.chapter}: nothing was verified: no stored task in {data_dir} "
+              "matches these parameters", file=sys.stderr)
+        return 1
     print(f"gameai verify {args.chapter}: " + ("every sampled task reproduced" if bad == 0 else
           f"{bad} sampled task(s) differ from the stored rows"))
     return 0 if bad == 0 else 1
@@ -333,14 +426,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("run", help="compute every missing result of a chapter at full scale")
     p.add_argument("chapter")
     _add_param_option(p)
-    p.add_argument("--n-jobs", type=int, default=-1,
-                   help="worker processes (joblib convention: -1 = all cores; default -1)")
-    p.add_argument("--backend", choices=("loky", "dask"), default="loky",
-                   help="joblib backend (default loky; dask uses a dask.distributed client)")
+    p.add_argument("--n-jobs", type=int, default=None,
+                   help="worker processes, the chapter's n_jobs parameter (-1 = all cores)")
+    p.add_argument("--backend", choices=("loky", "dask", "sequential"), default=None,
+                   help="joblib backend, the chapter's backend parameter (dask uses a "
+                        "dask.distributed client)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="Dask scheduler address, e.g. tcp://host:8786 (implies --backend dask)")
     p.add_argument("--data-dir", metavar="DIR",
-                   help="results folder (default: data/ at the root of the book)")
+                   help="results folder (default: data/ at the paper's parameters, else a new "
+                        "folder under _reruns/)")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("rerun", help="re-execute a chapter notebook with other parameters into _reruns/")
@@ -348,6 +443,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_param_option(p)
     p.add_argument("--no-build", action="store_true", help="execute the notebook only; build no book")
     p.add_argument("--root", metavar="DIR", help="root of the book (default: found from the cwd)")
+    p.add_argument("--data-dir", metavar="DIR",
+                   help="results folder (default: _reruns/<chapter>-<time>/data; it first takes "
+                        "the finished tasks it shares with data/)")
     p.set_defaults(func=cmd_rerun)
 
     p = sub.add_parser("verify", help="recompute a sample of the cached results and compare")
@@ -369,9 +467,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from .core.lock import FolderBusy
+
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except UsageError as exc:
+    except (UsageError, FolderBusy) as exc:
         print(f"gameai: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(f"\ngameai: interrupted; every finished chunk is saved: run the same command again "
+              "to resume", file=sys.stderr)
+        return EXIT_INTERRUPTED

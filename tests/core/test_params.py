@@ -64,3 +64,10 @@ def test_bad_spec():
         Param(1, list, "lists need kind=tuple")
     with pytest.raises(ValueError):
         Param((1,), tuple, "needs item_kind")
+
+
+def test_forbidden_value_inside_the_bounds_is_refused_by_name():
+    spec = {"n_jobs": Param(-1, int, "workers", minimum=-1, forbid=(0,))}
+    assert validate(spec, {"n_jobs": "2"})["n_jobs"] == 2
+    with pytest.raises(ValueError, match=r"'n_jobs' must be an int >= -1, except 0, got 0"):
+        validate(spec, {"n_jobs": "0"})

@@ -28,7 +28,8 @@ class Param:
 
     ``kind`` is one of ``int``, ``float``, ``str``, ``bool`` or ``tuple``. For ``kind=tuple`` the
     value is a sequence of ``item_kind`` items (given on the CLI as ``"2,3,4"``); ``choices``,
-    ``minimum`` and ``maximum`` then apply to each item.
+    ``minimum``, ``maximum`` and ``forbid`` (values inside the bounds that are not allowed, such
+    as ``n_jobs = 0``) then apply to each item.
     """
 
     default: Any
@@ -39,6 +40,7 @@ class Param:
     maximum: float | None = None
     allow_none: bool = False
     item_kind: type | None = None
+    forbid: tuple = ()
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
@@ -59,6 +61,8 @@ class Param:
             text = "one of: " + ", ".join(str(c) for c in self.choices)
         else:
             text = _KIND_NAMES[self.kind] + self._bounds()
+        if self.forbid:
+            text += ", except " + ", ".join(_fmt(v) for v in self.forbid)
         if self.allow_none:
             text += ", or none"
         return text
@@ -133,6 +137,8 @@ def _check_item(param: Param, value: Any, kind: type) -> Any:
     if param.minimum is not None and out < param.minimum:
         raise ValueError
     if param.maximum is not None and out > param.maximum:
+        raise ValueError
+    if out in param.forbid:
         raise ValueError
     return out
 

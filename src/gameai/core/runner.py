@@ -299,7 +299,10 @@ def _execute(
         return
     # joblib's dask backend uses all the cluster's cores, whatever n_jobs says.
     jobs = (joblib.delayed(_run_chunk)(fn, c.seq, c.key, c.config, c.indices, root_seed) for c in chunks)
-    with joblib.parallel_config(backend=backend):
+    # The task function may carry large tables (a chapter's trained weights): Dask sends it to
+    # each worker once, instead of inside every chunk's task graph.
+    extra = {"scatter": [fn]} if backend == "dask" else {}
+    with joblib.parallel_config(backend=backend, **extra):
         parallel = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
         yield from parallel(jobs)
 

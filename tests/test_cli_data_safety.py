@@ -1,0 +1,191 @@
+"""Committed results stay as they are: reruns, other parameters, the ci profile and bad settings
+never change ``data/`` (issue: keep committed results safe).
+
+A toy chapter (``tests/fixtures/toychapter.py``) is copied into a temporary book with a notebook,
+so that ``gameai run`` and ``gameai rerun`` (real papermill, a real kernel) are exercised end to
+end in seconds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing as mp
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from gameai import cli
+
+FIXTURE = Path(__file__).parent / "fixtures" / "toychapter.py"
+
+
+def digest(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` (the lock file aside) and its hash."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != ".lock"}
+
+
+@pytest.fixture
+def book(tmp_path, monkeypatch):
+    """A book with the toy chapter and its committed results in ``data/``."""
+    root = tmp_path / "book-root"
+    (root / "book").mkdir(parents=True)
+    (root / "_config.yml").write_text("title: toy\nexecute:\n  execute_notebooks: off\n")
+    (root / "_toc.yml").write_text("format: jb-book\nroot: book/intro\nchapters:\n- file: book/toy\n")
+    (root / "book" / "intro.md").write_text("# Intro\n")
+    shutil.copy(FIXTURE, root / "toychapter.py")
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    params = nbformat.v4.new_code_cell("games = 6\ncompute_missing = False")
+    params.metadata["tags"] = ["parameters"]
+    nb.cells = [params, nbformat.v4.new_code_cell(
+        "import toychapter\nres = toychapter.results({'games': games, "
+        "'compute_missing': compute_missing})\nprint(len(res.frame), res.data_dir)")]
+    nbformat.write(nb, root / "book" / "toy.ipynb")
+    monkeypatch.syspath_prepend(str(root))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
+    monkeypatch.delenv("GAMEAI_DATA_DIR", raising=False)
+    monkeypatch.setattr(cli, "CHAPTERS", {"toy": "toychapter"})
+    sys.modules.pop("toychapter", None)
+    assert gameai("run", "toy") == 0
+    assert (root / "data" / "toy" / "scores.csv").exists()
+    yield root
+    sys.modules.pop("toychapter", None)
+
+
+def gameai(*argv: str) -> int:
+    try:
+        return cli.main(list(argv))
+    except SystemExit as exc:
+        return exc.code
+
+
+def reruns(root: Path) -> list[Path]:
+    return sorted((root / "_reruns").glob("toy-*"))
+
+
+def test_rerun_writes_its_own_folder_and_never_data(book, capsys):
+    before = digest(book / "data")
+    assert gameai("rerun", "toy", "-p", "games", "9", "--no-build", "--root", str(book)) == 0
+    assert digest(book / "data") == before
+    (out,) = reruns(book)
+    scores = (out / "data" / "toy" / "scores.csv").read_text().splitlines()
+    assert len(scores) == 1 + 9
+    assert (out / "data" / "toy" / "claims.csv").exists()
+    assert "GAMEAI_DATA_DIR" not in os.environ
+
+
+def test_run_at_other_parameters_goes_to_a_fresh_folder_seeded_from_data(book, capsys):
+    before = digest(book / "data")
+    assert gameai("run", "toy", "-p", "games", "9") == 0
+    assert digest(book / "data") == before
+    (out,) = reruns(book)
+    assert "finished tasks taken from" in capsys.readouterr().out
+    committed = (book / "data" / "toy" / "scores.csv").read_text().splitlines()
+    rerun = (out / "data" / "toy" / "scores.csv").read_text().splitlines()
+    assert rerun[:7] == committed  # the shared tasks are the committed rows
+
+
+@pytest.mark.parametrize("argv", [
+    ("run", "toy", "-p", "profile", "ci"),
+    ("run", "toy", "-p", "games", "3"),
+])
+def test_no_profile_or_parameter_changes_data(book, argv):
+    before = digest(book / "data")
+    assert gameai(*argv) == 0
+    assert digest(book / "data") == before
+
+
+def test_naming_data_for_other_parameters_is_refused(book, capsys):
+    before = digest(book / "data")
+    assert gameai("run", "toy", "-p", "games", "9", "--data-dir", str(book / "data")) == 2
+    assert "never go into the committed" in capsys.readouterr().err
+    assert gameai("rerun", "toy", "--no-build", "--root", str(book),
+                  "--data-dir", str(book / "data")) == 2
+    assert digest(book / "data") == before
+
+
+def test_n_jobs_has_one_source_of_truth(book, monkeypatch, capsys):
+    import toychapter
+
+    seen = {}
+    monkeypatch.setattr(toychapter, "run", lambda params, **kw: seen.update(params))
+    assert gameai("run", "toy", "-p", "n_jobs", "2") == 0
+    assert seen["n_jobs"] == 2 and "n_jobs=2" in capsys.readouterr().out
+    assert gameai("run", "toy", "--n-jobs", "2", "--backend", "sequential") == 0
+    assert seen["n_jobs"] == 2 and seen["backend"] == "sequential"
+    assert gameai("run", "toy", "-p", "n_jobs", "1", "--n-jobs", "2") == 2
+    assert "disagree" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (("run", "toy", "--n-jobs", "0"), "'n_jobs'"),
+    (("run", "toy", "--n-jobs", "-5"), "'n_jobs'"),
+    (("run", "toy", "-p", "n_jobs", "0"), "'n_jobs'"),
+    (("verify", "toy", "--n-jobs", "0"), "--n-jobs"),
+    (("verify", "toy", "--data-dir", "/nonexistent/place"), "no results of chapter toy"),
+    (("rerun", "toy", "--root", "/nonexistent"), "--root /nonexistent"),
+])
+def test_bad_settings_give_one_line_and_exit_2(book, capsys, argv, words):
+    before = digest(book / "data")
+    assert gameai(*argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err and err.count("\n") == 1
+    assert digest(book / "data") == before
+
+
+def test_a_data_dir_that_cannot_be_written_is_refused_before_any_work(book, capsys, monkeypatch):
+    import toychapter
+
+    monkeypatch.setattr(toychapter, "run", lambda *a, **k: pytest.fail("work started"))
+    blocker = book / "a-file"
+    blocker.write_text("")
+    assert gameai("run", "toy", "--data-dir", str(blocker / "sub")) == 2
+    assert "is not a writable folder" in capsys.readouterr().err
+
+
+def test_verify_that_checked_nothing_fails(book, capsys):
+    assert gameai("verify", "toy", "--n-jobs", "1") == 0
+    assert gameai("verify", "toy", "--n-jobs", "1", "--data-dir", str(book / "empty")) == 2
+    (book / "other" / "toy").mkdir(parents=True)
+    assert gameai("verify", "toy", "--n-jobs", "1", "--data-dir", str(book / "other")) == 1
+    assert "nothing was verified" in capsys.readouterr().err
+
+
+def _hold(folder, ready, release):
+    from gameai.core.lock import folder_lock
+
+    with folder_lock(folder):
+        ready.set()
+        release.wait(30)
+
+
+def test_a_second_run_on_the_same_folder_is_refused_naming_the_holder(book, capsys):
+    ctx = mp.get_context("spawn")
+    ready, release = ctx.Event(), ctx.Event()
+    holder = ctx.Process(target=_hold, args=(book / "data" / "toy", ready, release))
+    holder.start()
+    try:
+        assert ready.wait(30)
+        assert gameai("run", "toy") == 2
+        assert f"pid {holder.pid}" in capsys.readouterr().err
+    finally:
+        release.set()
+        holder.join(30)
+
+
+def test_ctrl_c_is_one_line_about_resuming(book, capsys, monkeypatch):
+    import toychapter
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(toychapter, "run", interrupted)
+    assert gameai("run", "toy") == 130
+    err = capsys.readouterr().err
+    assert "run the same command again to resume" in err and "Traceback" not in err
