@@ -1,0 +1,222 @@
+"""The Kingdomino chapter: its parameters and the cached experiments behind every table and figure.
+
+One function per table or figure of the paper (Gedda, Lagerkvist & Butler 2018), each loading its
+experiment from the store (``data/kingdomino/``) and, when allowed, computing what is missing.
+Budgets are the paper's "T seconds per ply" turned into playouts per move by the authors' own
+measured rates (``agents.budget``), so every number here is the same on any machine.
+
+Compute plan. Table III is the expensive part: a game at T seconds per ply costs the searching
+player about 13 x T x (the authors' rate / ours) seconds. :func:`results` therefore computes in
+this order: the cheap experiments (§II-B, Table I), Table III for T <= 2 s in rounds of games (every
+cell reaches 25 games, then 50, 100, 200, so an interrupted run leaves every cell with a usable n),
+Table II, Figs. 7-8, Table III for T = 4 ... 10 s in increasing order, then the experiments beyond
+the paper. A cell short of its games is shown with its n and CI (``partial``), never hidden.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+import pandas as pd
+
+from ..core.chapter import (
+    COMPUTE_MISSING,
+    RUN_ONLY as CORE_RUN_ONLY,
+    Results,
+    finish_run,
+    open_results,
+    resolve as _resolve,
+    run_settings,
+)
+from ..core.params import Param
+from . import paper
+from .agents import AGENTS_VERSION
+from .experiments import branching_task, game_task
+from .rules import ENGINE_VERSION
+
+CHAPTER = "kingdomino"
+VERSION = f"engine{ENGINE_VERSION}-agents{AGENTS_VERSION}"
+
+TABLE3_STRATEGIES = tuple(paper.TABLE3)
+EXPERIMENTS = ("branching", "table1", "table3_short", "table2", "fig7", "fig8", "table3_long",
+               "beyond")
+#: Games per cell reached by every Table III cell before any cell gets more.
+ROUNDS = (25, 50, 100, 200)
+#: Budgets above this are "long" (computed after Table II and Figs. 7-8).
+SHORT_T = 2.0
+#: Beyond the paper: 10x the paper's largest budget, for a few key strategies.
+BEYOND_STRATEGIES = ("MCE-TR/R", "MCE-FG/R", "UCT-FG", "UCT_W-FG")
+BEYOND_T = 100.0
+#: Figs. 7-8 setups: (agent, T) swept over C, and over W at C = 0.6.
+FIG7_SETUPS = (("UCT-TR", 0.2), ("UCT-TR", 0.5), ("UCT-FG", 2.0))
+FIG8_SETUPS = (("UCT_W-TR", 2.0), ("UCT_W-FG", 2.0))
+
+PARAMETERS: dict[str, Param] = {
+    **run_settings(2018),
+    "time_scale": Param(1.0, float, "multiplies every T (1: the paper's budgets)", minimum=1e-4),
+    "branching_games": Param(1_000, int, "random games for §II-B and Fig. 2", minimum=1),
+    "table1_games": Param(paper.TABLE1_GAMES, int, "games per agent vs 3 x TR (Table I)",
+                          minimum=1),
+    "table2_games": Param(paper.TABLE2_GAMES, int, "games per agent vs 3 x FG (Table II)",
+                          minimum=0),
+    "table2_T": Param(paper.TABLE2_T, float, "seconds per ply of Table II", minimum=0),
+    "table3_games": Param(paper.TABLE3_GAMES, int, "games per cell of Table III", minimum=0),
+    "table3_T": Param(tuple(float(t) for t in paper.TABLE3_T), tuple,
+                      "seconds per ply of Table III's columns", item_kind=float, minimum=0),
+    "table3_strategies": Param(TABLE3_STRATEGIES, tuple, "Table III's rows",
+                               item_kind=str, choices=TABLE3_STRATEGIES),
+    "fig_games": Param(paper.TABLE3_GAMES, int, "games per point of Figs. 7-8", minimum=0),
+    "beyond_games": Param(200, int, "beyond: games per strategy at 10x the largest budget",
+                          minimum=0),
+    "experiments": Param(EXPERIMENTS, tuple, "which experiments to compute (run setting)",
+                         item_kind=str, choices=EXPERIMENTS),
+    "compute_missing": COMPUTE_MISSING,
+}
+RUN_ONLY = (*CORE_RUN_ONLY, "experiments")
+
+#: Sizes of the ``ci`` profile: every experiment runs, each on a few games at tiny budgets.
+CI_SIZES = {
+    "time_scale": 0.002, "branching_games": 20, "table1_games": 4, "table2_games": 2,
+    "table3_games": 2, "table3_T": (0.1, 10.0), "table3_strategies": ("FG", "MCE-FG/R", "UCT_W-TR"),
+    "fig_games": 1, "beyond_games": 1,
+}
+
+
+def resolve(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Validate parameters; in the ``ci`` profile, sizes left at their paper default shrink."""
+    return _resolve(PARAMETERS, overrides, CI_SIZES, CHAPTER)
+
+
+def _game(player: str, opponent: str, T: float = 0.0, **search: float) -> dict:
+    return {"player": player, "opponent": opponent, "T": float(T), **search}
+
+
+def _scaled(params: Mapping[str, Any], T: float) -> float:
+    return round(float(T) * params["time_scale"], 6)
+
+
+def _computes(res: Results, key: str) -> bool:
+    """Whether this run computes experiment group ``key`` (else it only loads it)."""
+    return res.compute and key in res.params["experiments"]
+
+
+# ----------------------------------------------------------------------------- the paper
+
+
+def branching(res: Results) -> None:
+    """§II-B and Fig. 2: legal moves per player and round over random (TR) games."""
+    res.get("branching", "branching", branching_task, [{"agent": "TR"}],
+            res.params["branching_games"], chunk_size=100, compute=_computes(res, "branching"),
+            description="§II-B / Fig. 2: branching factor per player and round, 4 x TR")
+
+
+def table1(res: Results) -> None:
+    """Table I and Figs. 3-4: TR, GPRD and FG against three TR players."""
+    res.get("table1", "table1", game_task, [_game(p, "TR") for p in paper.TABLE1],
+            res.params["table1_games"], chunk_size=50, compute=_computes(res, "table1"),
+            description="Table I / Figs. 3-4: each agent vs 3 x TR")
+
+
+def table2(res: Results) -> None:
+    """Table II: FG and MCE-TR with each scoring function against three FG, T = 5 s."""
+    p = res.params
+    if p["table2_games"] > 0:
+        res.get("table2", "table2", game_task,
+                [_game(a, "FG", _scaled(p, p["table2_T"])) for a in paper.TABLE2],
+                p["table2_games"], chunk_size=2, partial=True, compute=_computes(res, "table2"),
+                description="Table II: FG and MCE-TR/{WDL,P,R} vs 3 x FG at 5 s per ply")
+
+
+def _table3_cell_key(T: float) -> str:
+    """``table3_T0p5`` for T = 0.5 s (a file name: no dots)."""
+    return f"table3_T{T:g}".replace(".", "p")
+
+
+def table3(res: Results, long: bool) -> None:
+    """Table III / Fig. 5: every strategy at every budget against three FG (one experiment per
+    T, so that each column can be computed, and is cached, on its own)."""
+    p = res.params
+    group = "table3_long" if long else "table3_short"
+    if p["table3_games"] == 0:
+        return
+    columns = sorted(T for T in p["table3_T"] if (T > SHORT_T) == long)
+    computes = _computes(res, group)
+    # Rounds of games across the columns, so that a stopped run leaves every cell with some n.
+    rounds = [r for r in ROUNDS if r < p["table3_games"]] + [p["table3_games"]]
+    for n in rounds if computes else rounds[-1:]:
+        for T in columns:
+            res.get(_table3_cell_key(T), _table3_cell_key(T), game_task,
+                    [_game(s, "FG", _scaled(p, T)) for s in p["table3_strategies"]], n,
+                    chunk_size=2, partial=True, compute=computes,
+                    description=f"Table III: each strategy vs 3 x FG at T = {T:g} s per ply")
+
+
+def fig7(res: Results) -> None:
+    """Fig. 7: UCT's exploration constant C, for UCT-TR at 0.2 and 0.5 s and UCT-FG at 2 s."""
+    p = res.params
+    if p["fig_games"] > 0:
+        res.get("fig7", "fig7_C", game_task,
+                [_game(a, "FG", _scaled(p, T), C=float(c)) for a, T in FIG7_SETUPS
+                 for c in paper.FIG7_C], p["fig_games"], chunk_size=2, partial=True,
+                compute=_computes(res, "fig7"),
+                description="Fig. 7: UCT's C swept for UCT-TR (0.2, 0.5 s) and UCT-FG (2 s)")
+
+
+def fig8(res: Results) -> None:
+    """Fig. 8: the progressive win bias weight W, for UCT_W-TR and UCT_W-FG at 2 s, C = 0.6."""
+    p = res.params
+    if p["fig_games"] > 0:
+        res.get("fig8", "fig8_W", game_task,
+                [_game(a, "FG", _scaled(p, T), W=float(w)) for a, T in FIG8_SETUPS
+                 for w in paper.FIG8_W], p["fig_games"], chunk_size=2, partial=True,
+                compute=_computes(res, "fig8"),
+                description="Fig. 8: UCT_W's W swept for UCT_W-TR and UCT_W-FG (2 s, C = 0.6)")
+
+
+# ----------------------------------------------------------------------------- beyond
+
+
+def beyond(res: Results) -> None:
+    """Beyond the paper: 10x the paper's largest budget (100 s per ply) for a few strategies."""
+    p = res.params
+    if p["beyond_games"] > 0:
+        res.get("beyond", "beyond_10x", game_task,
+                [_game(s, "FG", _scaled(p, BEYOND_T)) for s in BEYOND_STRATEGIES],
+                p["beyond_games"], chunk_size=1, partial=True, compute=_computes(res, "beyond"),
+                description="Beyond: key strategies at 100 s per ply (10x the paper's largest)")
+
+
+# ----------------------------------------------------------------------------- entry points
+
+
+def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path | None = None,
+            compute: bool | None = None, progress: bool | str = "auto") -> Results:
+    """Load (and, if ``compute``, run) every experiment, cheapest first (see the module doc)."""
+    params = resolve(overrides)
+    res = open_results(CHAPTER, VERSION, PARAMETERS, params, data_dir=data_dir,
+                       compute=compute, progress=progress, run_only=RUN_ONLY)
+    branching(res)
+    table1(res)
+    table3(res, long=False)
+    table2(res)
+    fig7(res)
+    fig8(res)
+    table3(res, long=True)
+    beyond(res)
+    return res
+
+
+def table3_frame(res: Results) -> pd.DataFrame | None:
+    """Every Table III game row so far (all columns), or ``None`` if there is none."""
+    frames = [df for key, df in res.frames.items() if key.startswith("table3_T") and df is not None]
+    return pd.concat(frames, ignore_index=True) if frames else None
+
+
+def run(params: Mapping[str, Any] | None = None, *, data_dir=None, progress="auto") -> Results:
+    """``gameai run kingdomino``: compute whatever is missing, resumably, cheapest first."""
+    res = results(params, data_dir=data_dir, compute=True, progress=progress)
+    from .analysis import build_claims
+
+    finish_run(res, build_claims(res))
+    return res

@@ -1,0 +1,157 @@
+"""Kingdomino experiments as pure task functions ``(config, index, rng) -> rows``.
+
+No I/O and no plotting here. A *game* config names the tested player (seat 0), the opponent
+(seats 1-3) and the search parameters; plain JSON values only::
+
+    {"player": "MCE-FG/R", "opponent": "FG", "T": 1.0, "C": 0.6, "W": 0.1}
+
+``T`` is the paper's seconds per ply; it becomes a playout (UCT: iteration) budget per move from
+the authors' measured rates (``paper.PLAYOUT_RATES``), so a result is the same on any machine.
+``playouts`` (optional, > 0) fixes the budget per move instead. Search opponents get the same
+T, C, W. Seat order does not matter: round 1's pick order is random (spec "Drafts").
+
+A *branching* config (§II-B, Fig. 2) names the agent of all four seats (default TR)::
+
+    {"agent": "TR"}
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+import numpy as np
+from numba import njit
+
+from .agents import (
+    AGENT_NAMES,
+    DEFAULT_C,
+    DEFAULT_W,
+    agent_row,
+    canonical_name,
+    choose_move,
+    play_game,
+)
+from .policies import new_buffers
+from .rules import (
+    G_DONE,
+    G_ROUND,
+    K_DISCARDED,
+    MAX_MOVES,
+    N_PLAYERS,
+    N_ROUNDS,
+    apply_move,
+    current_player,
+    legal_moves,
+    new_game,
+    score,
+)
+
+GAME_KEYS = {"player": None, "opponent": None, "T": 0.0, "C": DEFAULT_C, "W": DEFAULT_W,
+             "playouts": 0}
+BRANCHING_KEYS = {"agent": "TR"}
+
+
+def _check_keys(config: Mapping[str, Any], allowed: Mapping[str, Any], what: str) -> dict:
+    if not isinstance(config, Mapping):
+        raise ValueError(f"a {what} config must be a dict, got {type(config).__name__}")
+    unknown = sorted(set(config) - set(allowed))
+    if unknown:
+        raise ValueError(f"unknown {what} config key(s) {unknown}; allowed: {sorted(allowed)}")
+    out = dict(allowed)
+    out.update(config)
+    missing = [k for k, v in out.items() if v is None]
+    if missing:
+        raise ValueError(f"a {what} config needs {missing}")
+    return out
+
+
+def _check_agent(label: str, name: Any) -> str:
+    if not isinstance(name, str) or canonical_name(name) not in AGENT_NAMES:
+        raise ValueError(f"{label} must be one of {', '.join(AGENT_NAMES)}; got {name!r}")
+    return canonical_name(name)
+
+
+def game_config(config: Mapping[str, Any]) -> dict:
+    """Validate a game config (clear ``ValueError`` naming the parameter) and fill defaults."""
+    cfg = _check_keys(config, GAME_KEYS, "game")
+    cfg["player"] = _check_agent("player", cfg["player"])
+    cfg["opponent"] = _check_agent("opponent", cfg["opponent"])
+    for key in ("T", "C", "W", "playouts"):
+        v = cfg[key]
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
+            raise ValueError(f"{key} must be a finite number >= 0, got {v!r}")
+    if cfg["playouts"] != int(cfg["playouts"]):
+        raise ValueError(f"playouts must be a whole number, got {cfg['playouts']!r}")
+    return cfg
+
+
+def seat_rows(cfg: Mapping[str, Any]) -> np.ndarray:
+    """The (4, AG_LEN) agent array of a validated game config."""
+    names = [cfg["player"]] + [cfg["opponent"]] * (N_PLAYERS - 1)
+    return np.stack([agent_row(n, float(cfg["T"]), float(cfg["C"]), float(cfg["W"]),
+                               int(cfg["playouts"])) for n in names])
+
+
+def game_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> dict:
+    """One game; seat 0 is the tested player. Row: seat agents, the four final scores, seat 0's
+    victory margin (own - best opponent), win/draw (unique / shared top score), seat 0's score
+    after each of its 13 moves (Figs. 3-4), seat 0's playouts and discards."""
+    cfg = game_config(config)
+    ag = seat_rows(cfg)
+    move_scores = np.zeros((N_PLAYERS, N_ROUNDS), dtype=np.int64)
+    playouts = np.zeros(N_PLAYERS, dtype=np.int64)
+    K = play_game(ag, rng, move_scores, playouts)
+    scores = [int(score(K[p])) for p in range(N_PLAYERS)]
+    best_other = max(scores[1:])
+    row: dict[str, Any] = {f"seat{p}": cfg["player"] if p == 0 else cfg["opponent"]
+                           for p in range(N_PLAYERS)}
+    row.update({f"score{p}": scores[p] for p in range(N_PLAYERS)})
+    row["margin"] = scores[0] - best_other
+    row["win"] = int(scores[0] > best_other)
+    row["draw"] = int(scores[0] == best_other)
+    row["playouts"] = int(playouts[0])
+    row["discards"] = int(K[0, K_DISCARDED])
+    row.update({f"score_m{r + 1}": int(move_scores[0, r]) for r in range(N_ROUNDS)})
+    return row
+
+
+# ------------------------------------------------------------------------- branching factor
+@njit(cache=True)
+def branching_game(ag, rng, out):
+    """One game of ``ag``; ``out[p, r]`` = legal moves of player p at its move in round r+1."""
+    G, K = new_game(rng)
+    pb, gb, scratch = new_buffers()
+    mv = np.empty(MAX_MOVES, dtype=np.int64)
+    draft = np.empty(4, dtype=np.int64)
+    while G[G_DONE] == 0:
+        p = current_player(G)
+        out[p, G[G_ROUND] - 1] = legal_moves(G, K, mv, pb[0])
+        m, _ = choose_move(G, K, ag[p], rng, mv, pb, gb, scratch, draft)
+        apply_move(G, K, m, rng, draft, False)
+
+
+def branching_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> list:
+    """§II-B / Fig. 2: the branching factor of each player in each round of one game."""
+    cfg = _check_keys(config, BRANCHING_KEYS, "branching")
+    name = _check_agent("agent", cfg["agent"])
+    ag = np.stack([agent_row(name, 1.0)] * N_PLAYERS)
+    out = np.zeros((N_PLAYERS, N_ROUNDS), dtype=np.int64)
+    branching_game(ag, rng, out)
+    return [{"seat": p, "round": r + 1, "branching": int(out[p, r])}
+            for p in range(N_PLAYERS) for r in range(N_ROUNDS)]
+
+
+# ------------------------------------------------------------------------- size claims (§II-B)
+def log10_draws() -> float:
+    """log10 of prod_{i=0}^{11} C(48 - 4i, 4): the possible draw sequences."""
+    return sum(math.log10(math.comb(48 - 4 * i, 4)) for i in range(12))
+
+
+def log10_tree_size(rows) -> float:
+    """log10 of prod_{p, r} E[B_pr] from branching rows (a DataFrame or a list of dicts)."""
+    import pandas as pd
+
+    df = pd.DataFrame(rows)
+    means = df.groupby(["seat", "round"])["branching"].mean()
+    return float(np.log10(means.to_numpy(dtype=np.float64)).sum())

@@ -1,0 +1,101 @@
+"""The paper's own numbers (Gedda, Lagerkvist & Butler 2018), for comparison columns only.
+
+Transcribed from the chapter spec (``kingdomino.md``), which read them from the paper and the
+authors' published code and result files. Nothing here is ever used as a result - with one
+exception by design: ``PLAYOUT_RATES`` (the authors' measured playouts per second) turns the
+paper's "T seconds per ply" into playout budgets (spec "Time per ply -> playout budgets").
+Percentages are percent, margins are points.
+"""
+
+from __future__ import annotations
+
+#: Mean playouts per second of the authors' Java agents at T = 10 s, by the player's move
+#: index 1..13 (200 games each, one thread, 3.2 GHz). Also used for UCT iterations.
+PLAYOUT_RATES = {
+    "TR": (5148, 5688, 6337, 7050, 7922, 8977, 10410, 12255, 14622, 17986, 23070, 31466, 46257),
+    "FG": (29, 31, 36, 54, 79, 124, 207, 351, 672, 1340, 3120, 9482, 35412),
+    "εG": (116, 119, 149, 217, 311, 485, 769, 1350, 2403, 4357, 8937, 19404, 41037),
+    "PG": (123, 112, 151, 219, 333, 527, 838, 1389, 2520, 4868, 10837, 25041, 46750),
+}
+
+#: §II-B size claims.
+TREE = {
+    "tree.draws": 3.4e44,  # prod_{i=0}^{11} C(48 - 4i, 4)
+    "tree.size": 3.74e61,  # expected game-tree size for a fixed shuffle (random play, 1,000 games)
+    "tree.total": 1.27e106,
+}
+
+#: Table I: wins / draws / losses (%) in 1,000 games against three TR opponents.
+TABLE1 = {
+    "TR": (22.3, 2.9, 74.8),
+    "GPRD": (79.4, 2.2, 18.4),
+    "FG": (97.7, 0.2, 2.1),
+}
+TABLE1_GAMES = 1000
+
+#: Table II: mean score (95 % CI half-width in brackets in the paper) in 500 games against
+#: three FG opponents at T = 5 s per ply.
+TABLE2 = {
+    "FG": (51.4, 2.1),
+    "MCE-TR/WDL": (55.6, 1.8),
+    "MCE-TR/P": (60.6, 1.9),
+    "MCE-TR/R": (59.5, 1.8),
+}
+TABLE2_GAMES = 500
+TABLE2_T = 5.0
+
+#: Table III: mean victory margin against three FG opponents, 200 games per cell.
+TABLE3_T = (0.1, 0.2, 0.3, 0.5, 1, 2, 4, 6, 8, 10)
+TABLE3 = {
+    "FG": (-9.0,) * 10,
+    "MCE-TR/R": (-8.5, -5.9, -4.6, -3.7, -1.5, -2.5, -0.1, -0.3, -1.1, -1.3),
+    "MCE-FG/R": (-15.8, -8.8, -7.0, -3.4, -0.6, 4.3, 7.0, 8.4, 9.7, 9.6),
+    "MCE-PG/R": (-12.2, -10.9, -7.5, -6.0, -1.7, 1.9, 5.4, 6.8, 8.4, 9.0),
+    "MCE-εG/R": (-20.6, -16.0, -14.5, -12.2, -10.3, -7.5, -2.2, -0.3, 1.9, 1.3),
+    "UCT-TR": (-13.5, -6.4, -7.3, -4.9, -5.5, -4.4, -3.5, -5.2, -7.2, -4.4),
+    "UCT-FG": (-38.3, -32.5, -29.4, -21.6, -12.0, -1.5, -0.2, 3.5, 4.0, 3.9),
+    "UCT-PG": (-25.8, -20.7, -15.5, -15.3, -13.9, -10.4, -7.1, -7.4, -6.2, -4.1),
+    "UCT-εG": (-33.3, -24.0, -16.2, -15.7, -9.0, -7.0, -3.1, -4.0, -2.6, -1.3),
+    "UCT_B-TR": (-10.1, -7.4, -6.1, -7.9, -4.6, -6.7, -4.8, -4.3, -2.9, -4.5),
+    "UCT_B-FG": (-39.8, -30.6, -29.7, -21.6, -11.7, -5.9, -0.1, 3.2, 3.2, 1.4),
+    "UCT_B-PG": (-25.5, -20.8, -19.7, -15.4, -13.4, -9.1, -7.6, -6.3, -4.5, -12.4),
+    "UCT_B-εG": (-31.5, -25.2, -20.2, -16.3, -10.7, -8.1, -4.1, -2.6, -1.9, -2.9),
+    "UCT_W-TR": (-11.4, -6.7, -7.3, -5.9, -4.6, -4.1, -5.8, -5.0, -4.0, -4.5),
+    "UCT_W-FG": (-42.6, -33.0, -30.3, -18.4, -13.9, -6.0, -2.5, 0.6, 1.2, 1.4),
+    "UCT_W-PG": (-29.2, -24.3, -20.0, -19.7, -15.4, -16.9, -13.1, -12.2, -13.9, -12.4),
+    "UCT_W-εG": (-30.5, -23.0, -22.8, -16.6, -13.2, -6.6, -5.4, -3.1, -2.7, -2.9),
+}
+TABLE3_GAMES = 200
+#: The paper's UCT_B 10 s column repeats UCT_W's (the authors' analysis script loaded the wrong
+#: files, spec); their raw UCT_B 10 s results are these - compare against them, and say so.
+TABLE3_UCT_B_10S_RAW = {"UCT_B-TR": -3.3, "UCT_B-FG": 3.1, "UCT_B-εG": 0.6, "UCT_B-PG": -6.3}
+
+#: Figs. 7-8 sweeps and the qualitative claims.
+FIG7_C = (0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 1, 1.5, 2)
+FIG8_W = (0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6)
+QUALITATIVE = {
+    "fig7.C": "C = 0.6 suits many playouts per ply, C >= 1 few playouts",
+    "fig8.W": "best W is about 0.1-0.2, decreasing after",
+    "conclusion.mce_beats_uct": "at every T the best MCE variant beats every UCT variant",
+    "conclusion.tr_short_fg_long": "MCE-TR/R best for T < 0.5 s; MCE-FG/R best from T >= 1-2 s",
+}
+
+
+def claim_rows() -> list[dict]:
+    """Every claim id of the spec with the paper's value (numbers; text for qualitative ones)."""
+    rows = [{"claim_id": k, "paper": v} for k, v in TREE.items()]
+    for name, (w, d, l) in TABLE1.items():
+        rows.append({"claim_id": f"table1.{name}", "paper": w, "draws": d, "losses": l,
+                     "games": TABLE1_GAMES})
+    for name, (m, ci) in TABLE2.items():
+        rows.append({"claim_id": f"table2.{name}", "paper": m, "ci": ci, "games": TABLE2_GAMES})
+    for name, vals in TABLE3.items():
+        for t, v in zip(TABLE3_T, vals):
+            raw = TABLE3_UCT_B_10S_RAW.get(name) if t == 10 else None
+            row = {"claim_id": f"table3.{name}.{t}", "paper": v, "games": TABLE3_GAMES}
+            if raw is not None:  # the printed value is UCT_W's; compare against the raw one
+                row["paper_raw"] = raw
+            rows.append(row)
+    for k, v in QUALITATIVE.items():
+        rows.append({"claim_id": k, "paper": v})
+    return rows

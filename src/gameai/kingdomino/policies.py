@@ -1,0 +1,317 @@
+"""Static evaluators and playout policies (paper §III-A, §III-C; chapter spec "Agents").
+
+* TR - uniform over legal moves (``rules.random_move``).
+* Greedy core, shared by GPRD and FG: value = the own kingdom's full score (bonuses included).
+  Candidates that put a tile outside the castle-centred 5x5 (they break the Middle Kingdom) or
+  leave a single-cell hole are dropped unless that drops them all; ties break uniformly at
+  random. Round 1 (the first pick): the domino with the most crowns on one tile.
+* GPRD - greedy placement, random pick.  FG - every (placement, pick) is valued by the best
+  greedy placement of the picked domino in the kingdom the placement leaves (two plies of the
+  own kingdom). The authors' FG places its last domino at random through a fallback bug; we play
+  the correct greedy (``quirk`` is not reproduced).
+* Playout policies for MCE/UCT: TR, FG, PG (the searching player FG, opponents TR) and
+  eps-G (every player: TR with probability eps = 0.75, else FG).
+
+All functions take preallocated buffers (``Buf``: see :func:`new_buffers`) so that a playout
+allocates nothing large.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .dominoes import CASTLE, DOMINOES, EMPTY
+from .rules import (
+    CENTRE_HI,
+    CENTRE_LO,
+    G_CUR,
+    G_CUROWN,
+    G_DONE,
+    G_ROUND,
+    IN_CENTRE,
+    K_TER,
+    KLEN,
+    MAX_PLACEMENTS,
+    N_PLAYERS,
+    OFFS,
+    PICK_NONE,
+    PLACE_DISCARD,
+    PLACE_NONE,
+    W,
+    apply_move,
+    current_player,
+    domino_to_place,
+    encode,
+    free_picks,
+    gain,
+    gen_placements,
+    place,
+    random_move,
+    random_pick,
+    randint,
+    score,
+    window,
+)
+
+POL_TR = 0
+POL_EG = 1
+POL_PG = 2
+POL_FG = 3
+POLICY_NAMES = ("TR", "εG", "PG", "FG")
+EPSILON = 0.75  # eps-greedy: random with probability 0.75 (paper §V-E: greedy 25 % of moves)
+
+# rows of the placement buffer ``pb``: 0 = the move's placements, 1 = the second ply,
+# 2 = scratch for the random policy's fallback enumeration
+PB_ROWS = 3
+
+
+@njit(cache=True)
+def new_buffers():
+    """(pb, gb, scratch): placement lists, their gains, a scratch kingdom for FG's second ply."""
+    pb = np.empty((PB_ROWS, MAX_PLACEMENTS), dtype=np.int64)
+    gb = np.empty((PB_ROWS, MAX_PLACEMENTS), dtype=np.int64)
+    scratch = np.empty(KLEN, dtype=np.int64)
+    return pb, gb, scratch
+
+
+# ------------------------------------------------------------------------------ greedy core
+@njit(cache=True, inline="always")
+def _free_for_hole(k, f, a, b):
+    """A neighbour that keeps a cell from being a hole: in the centre and empty (not one of the
+    new tiles), or the castle (the authors' check counts the castle cell as free - spec)."""
+    if IN_CENTRE[f] == 0 or f == a or f == b:
+        return False
+    t = k[K_TER + f]
+    return t == EMPTY or t == CASTLE
+
+
+@njit(cache=True)
+def count_holes(k):
+    """Empty centre cells with no free in-centre neighbour (single-cell holes)."""
+    n = 0
+    for r in range(CENTRE_LO, CENTRE_HI + 1):
+        for c in range(CENTRE_LO, CENTRE_HI + 1):
+            e = r * W + c
+            if k[K_TER + e] != EMPTY:
+                continue
+            free = False
+            for i in range(4):
+                if _free_for_hole(k, e + OFFS[i], -1, -1):
+                    free = True
+                    break
+            if not free:
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def makes_hole(k, pl):
+    """Would placement ``pl`` leave a new single-cell hole next to its tiles?"""
+    a = pl >> 2
+    b = a + OFFS[pl & 3]
+    for x in (a, b):
+        for i in range(4):
+            e = x + OFFS[i]
+            if e == a or e == b or IN_CENTRE[e] == 0 or k[K_TER + e] != EMPTY:
+                continue
+            free = False
+            for j in range(4):
+                if _free_for_hole(k, e + OFFS[j], a, b):
+                    free = True
+                    break
+            if not free:
+                return True
+    return False
+
+
+@njit(cache=True)
+def greedy_candidates(k, d, out, gains):
+    """The greedy core's candidate placements of domino ``d`` and their score gains.
+
+    First the legal placements inside the castle-centred 5x5 that leave no hole (a hole that is
+    already there means every candidate leaves one, so all are dropped); if none survive, every
+    legal placement is kept (spec). Returns the count (0: the domino must be discarded)."""
+    n = 0
+    if count_holes(k) == 0:
+        r0, r1, c0, c1 = window(k)
+        m = gen_placements(k, d, out, max(r0, CENTRE_LO), min(r1, CENTRE_HI),
+                           max(c0, CENTRE_LO), min(c1, CENTRE_HI))
+        for i in range(m):
+            pl = out[i]
+            if not makes_hole(k, pl):
+                out[n] = pl
+                gains[n] = gain(k, pl, d)
+                n += 1
+    if n == 0:
+        r0, r1, c0, c1 = window(k)
+        n = gen_placements(k, d, out, r0, r1, c0, c1)
+        for i in range(n):
+            gains[i] = gain(k, out[i], d)
+    return n
+
+
+@njit(cache=True)
+def greedy_value(k, d, out, gains):
+    """The best score the greedy core reaches by placing ``d`` on ``k`` (no placement: the score
+    as it stands, the domino is discarded)."""
+    n = greedy_candidates(k, d, out, gains)
+    best = 0
+    if n > 0:
+        best = gains[0]
+        for i in range(1, n):
+            if gains[i] > best:
+                best = gains[i]
+    return score(k) + best
+
+
+@njit(cache=True)
+def most_crowns_pick(G, rng):
+    """Round 1 (spec "First pick"): the free domino with the most crowns on one tile, ties at
+    random."""
+    best = -1
+    pick = PICK_NONE
+    ties = 0
+    for i in range(4):
+        if G[G_CUROWN + i] >= 0:  # taken
+            continue
+        d = G[G_CUR + i]
+        c = max(DOMINOES[d, 1], DOMINOES[d, 3])
+        if c > best:
+            best = c
+            pick = i
+            ties = 1
+        elif c == best:
+            ties += 1
+            if randint(rng, ties) == 0:
+                pick = i
+    return pick
+
+
+@njit(cache=True)
+def _argmax_random(vals, n, rng):
+    """Index of the maximum of ``vals[:n]``, ties uniformly at random (reservoir)."""
+    best = 0
+    ties = 1
+    for i in range(1, n):
+        if vals[i] > vals[best]:
+            best = i
+            ties = 1
+        elif vals[i] == vals[best]:
+            ties += 1
+            if randint(rng, ties) == 0:
+                best = i
+    return best
+
+
+@njit(cache=True)
+def gprd_move(G, K, rng, pb, gb):
+    """GPRD: greedy placement, uniformly random pick (round 1: most crowns)."""
+    if G[G_ROUND] == 1:
+        return encode(PLACE_NONE, most_crowns_pick(G, rng))
+    pick = random_pick(G, rng)
+    k = K[current_player(G)]
+    n = greedy_candidates(k, domino_to_place(G), pb[0], gb[0])
+    if n == 0:
+        return encode(PLACE_DISCARD, pick)
+    return encode(pb[0, _argmax_random(gb[0], n, rng)], pick)
+
+
+@njit(cache=True)
+def fg_move(G, K, rng, pb, gb, scratch):
+    """FG: maximise the own score two plies deep - this placement, then the best greedy
+    placement of the picked domino in the kingdom it leaves. Ties at random."""
+    if G[G_ROUND] == 1:
+        return encode(PLACE_NONE, most_crowns_pick(G, rng))
+    k = K[current_player(G)]
+    d = domino_to_place(G)
+    n = greedy_candidates(k, d, pb[0], gb[0])
+    picks = np.empty(4, dtype=np.int64)
+    npk = free_picks(G, picks)
+    if npk == 0:  # round 13: place only
+        if n == 0:
+            return encode(PLACE_DISCARD, PICK_NONE)
+        return encode(pb[0, _argmax_random(gb[0], n, rng)], PICK_NONE)
+    if n == 0:
+        pb[0, 0] = PLACE_DISCARD
+        n = 1
+    best = -(1 << 30)
+    best_move = -1
+    ties = 0
+    for i in range(n):
+        pl = pb[0, i]
+        scratch[:] = k
+        if pl != PLACE_DISCARD:
+            place(scratch, pl, d)
+        for j in range(npk):
+            v = greedy_value(scratch, G[G_CUR + picks[j]], pb[1], gb[1])
+            if v > best:
+                best = v
+                best_move = encode(pl, picks[j])
+                ties = 1
+            elif v == best:
+                ties += 1
+                if randint(rng, ties) == 0:
+                    best_move = encode(pl, picks[j])
+    return best_move
+
+
+# --------------------------------------------------------------------------------- playouts
+@njit(cache=True)
+def policy_move(G, K, policy, searcher, rng, pb, gb, scratch):
+    """One move of a playout under ``policy`` (POL_*); ``searcher`` matters for PG only."""
+    if policy == POL_TR:
+        return random_move(G, K, rng, pb[2])
+    if policy == POL_FG:
+        return fg_move(G, K, rng, pb, gb, scratch)
+    if policy == POL_PG:
+        if current_player(G) == searcher:
+            return fg_move(G, K, rng, pb, gb, scratch)
+        return random_move(G, K, rng, pb[2])
+    if rng.random() < EPSILON:
+        return random_move(G, K, rng, pb[2])
+    return fg_move(G, K, rng, pb, gb, scratch)
+
+
+@njit(cache=True)
+def playout(G, K, policy, searcher, rng, pb, gb, scratch, draft):
+    """Play to the end (in place). New drafts come from ``rng``: every playout re-samples the
+    unseen dominoes."""
+    while G[G_DONE] == 0:
+        m = policy_move(G, K, policy, searcher, rng, pb, gb, scratch)
+        apply_move(G, K, m, rng, draft, False)
+
+
+# ---------------------------------------------------------------------------------- rewards
+SC_WDL = 0
+SC_P = 1
+SC_R = 2
+SCORING_NAMES = ("WDL", "P", "R")
+
+
+@njit(cache=True)
+def reward(K, me, scoring):
+    """Playout score Y (spec): WDL 1 / (1/k for a k-way tie at the top) / 0; P own score;
+    R = p / (p + q) with q the best opponent's score."""
+    p = score(K[me])
+    q = -1
+    for o in range(N_PLAYERS):
+        if o != me:
+            s = score(K[o])
+            if s > q:
+                q = s
+    if scoring == SC_P:
+        return float(p)
+    if scoring == SC_R:
+        if p + q == 0:
+            return 0.5
+        return p / (p + q)
+    if p < q:
+        return 0.0
+    if p > q:
+        return 1.0
+    k = 0
+    for o in range(N_PLAYERS):
+        if score(K[o]) == p:
+            k += 1
+    return 1.0 / k

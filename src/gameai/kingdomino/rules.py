@@ -1,0 +1,613 @@
+"""Kingdomino game engine (numba): kingdoms, legal placements, drafts, incremental scores.
+
+Rules as the authors' code plays them (chapter spec, "Rules as the paper's code implements
+them"; paper §II-A): 4 players, all 48 dominoes, 13 moves per player.
+
+Representation (flat int64 arrays, so that playouts never touch a Python object):
+
+* ``K[p]`` - player ``p``'s kingdom, one row of ``KLEN`` int64 (copying a kingdom is one slice
+  copy). Cells live on an 11x11 grid: the playable 9x9 (rows/cols 1..9) holds every kingdom that
+  fits a 5x5 box around the castle (cell ``CASTLE_CELL`` = row 5, col 5); the ring of ``BORDER``
+  cells lets neighbour look-ups skip bounds checks. Per cell: terrain, crowns and the id of its
+  4-connected single-terrain region; per region: size and crowns; then the bounding box and the
+  running totals the score needs (``K_REGSUM`` = sum of size x crowns over regions, occupied
+  cells, cells outside the castle-centred 5x5).
+* ``G`` - the shared game state (round, turn, drafts, owners, the set of dominoes seen).
+* a move is ``place * 5 + pick``: ``place = cell * 4 + dir`` puts the domino's first tile on
+  ``cell`` and its second on the neighbour in direction ``dir`` (right, down, left, up);
+  ``PLACE_DISCARD`` when no placement exists, ``PLACE_NONE`` in round 1. ``pick`` is a slot
+  0..3 of the current draft, ``PICK_NONE`` in round 13.
+
+Chance: a draft is drawn only when the previous one completes (4 dominoes uniformly without
+replacement from those not yet seen, then sorted), so no agent can see the future draw order -
+simulations draw with their own generator.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .dominoes import BORDER, CASTLE, DOMINOES, EMPTY, N_DOMINOES
+
+#: Bump when the engine's behaviour changes: it is part of every cached result's key.
+ENGINE_VERSION = "1"
+
+N_PLAYERS = 4
+N_ROUNDS = 13
+N_MOVES = N_PLAYERS * N_ROUNDS  # 52 moves per game
+
+# --- grid ---------------------------------------------------------------------------------
+W = 11  # padded width
+N_CELLS = W * W
+CASTLE_CELL = 5 * W + 5
+CENTRE_LO = 3  # rows/cols 3..7: the castle-centred 5x5 (Middle Kingdom)
+CENTRE_HI = 7
+OFFS = np.array([1, W, -1, -W], dtype=np.int64)  # right, down, left, up
+ROW = np.arange(N_CELLS, dtype=np.int64) // W
+COL = np.arange(N_CELLS, dtype=np.int64) % W
+IN_CENTRE = ((ROW >= CENTRE_LO) & (ROW <= CENTRE_HI) & (COL >= CENTRE_LO)
+             & (COL <= CENTRE_HI)).astype(np.int64)
+
+MIDDLE_KINGDOM_BONUS = 10
+HARMONY_BONUS = 5
+FULL = 25  # occupied cells (castle included) of a complete 5x5 kingdom
+
+# --- kingdom row (K[p]) ---------------------------------------------------------------------
+K_TER = 0
+K_CRW = K_TER + N_CELLS
+K_REG = K_CRW + N_CELLS
+MAX_REGIONS = 32  # every tile opens at most one region id: 26 tiles at most
+K_RSIZE = K_REG + N_CELLS
+K_RCROWN = K_RSIZE + MAX_REGIONS
+K_MINR = K_RCROWN + MAX_REGIONS
+K_MAXR = K_MINR + 1
+K_MINC = K_MINR + 2
+K_MAXC = K_MINR + 3
+K_REGSUM = K_MINR + 4  # sum over regions of size x crowns
+K_NOCC = K_MINR + 5  # occupied cells, castle included
+K_NOUT = K_MINR + 6  # tiles outside the castle-centred 5x5
+K_NREG = K_MINR + 7  # region ids used so far
+K_PLACED = K_MINR + 8
+K_DISCARDED = K_MINR + 9
+KLEN = K_MINR + 10
+
+# --- game state (G) -------------------------------------------------------------------------
+G_ROUND = 0  # 1..13
+G_TURN = 1  # 0..3 within the round
+G_DONE = 2
+G_NMOVES = 3
+G_SEEN = 4  # bitmask of dominoes drawn so far (bit n-1 for domino n)
+G_ORDER = 5  # round 1: the random pick order (4 players)
+G_PREV = 9  # dominoes to place this round, sorted (the previous draft)
+G_PREVOWN = 13  # their owners: the move order of this round
+G_CUR = 17  # the current draft, sorted (-1 in round 13)
+G_CUROWN = 21  # who picked each slot (-1 free)
+G_LEN = 25
+
+PLACE_DISCARD = N_CELLS * 4
+PLACE_NONE = PLACE_DISCARD + 1
+PICK_NONE = 4
+MAX_PLACEMENTS = 512
+MAX_MOVES = MAX_PLACEMENTS * 4
+
+
+@njit(cache=True, inline="always")
+def randint(rng, n):
+    """Uniform integer in [0, n): one double per draw (the bias, < n / 2**53, is immaterial and
+    this is several times faster than ``Generator.integers`` inside numba)."""
+    return np.int64(rng.random() * n)
+
+
+@njit(cache=True, inline="always")
+def encode(place, pick):
+    return place * 5 + pick
+
+
+# ------------------------------------------------------------------------------------ setup
+@njit(cache=True)
+def new_kingdoms():
+    """Four kingdoms holding only their castle (score 10: the Middle Kingdom holds, spec)."""
+    K = np.zeros((N_PLAYERS, KLEN), dtype=np.int64)
+    for p in range(N_PLAYERS):
+        for c in range(N_CELLS):
+            r = ROW[c]
+            q = COL[c]
+            K[p, K_TER + c] = BORDER if (r == 0 or r == W - 1 or q == 0 or q == W - 1) else EMPTY
+            K[p, K_REG + c] = -1
+        K[p, K_TER + CASTLE_CELL] = CASTLE
+        K[p, K_MINR] = 5
+        K[p, K_MAXR] = 5
+        K[p, K_MINC] = 5
+        K[p, K_MAXC] = 5
+        K[p, K_NOCC] = 1
+    return K
+
+
+@njit(cache=True)
+def draw_draft(G, rng, out):
+    """Draw 4 unseen dominoes uniformly without replacement into ``out``, sorted; mark seen."""
+    seen = G[G_SEEN]
+    n = N_DOMINOES
+    for d in range(1, N_DOMINOES + 1):
+        n -= (seen >> (d - 1)) & 1
+    for i in range(4):  # the j-th unseen domino, then mark it seen: without replacement
+        j = randint(rng, n - i)
+        for d in range(1, N_DOMINOES + 1):
+            if (seen >> (d - 1)) & 1 == 0:
+                if j == 0:
+                    out[i] = d
+                    seen |= np.int64(1) << (d - 1)
+                    break
+                j -= 1
+    out[:4].sort()
+    G[G_SEEN] = seen
+
+
+@njit(cache=True)
+def new_game(rng):
+    """Round 1: a random pick order and the first draft (spec: round 1 picks in random order)."""
+    G = np.full(G_LEN, -1, dtype=np.int64)
+    G[G_ROUND] = 1
+    G[G_TURN] = 0
+    G[G_DONE] = 0
+    G[G_NMOVES] = 0
+    G[G_SEEN] = 0
+    order = np.arange(N_PLAYERS)
+    rng.shuffle(order)
+    for i in range(N_PLAYERS):
+        G[G_ORDER + i] = order[i]
+    draft = np.empty(4, dtype=np.int64)
+    draw_draft(G, rng, draft)
+    for i in range(4):
+        G[G_CUR + i] = draft[i]
+    return G, new_kingdoms()
+
+
+@njit(cache=True, inline="always")
+def current_player(G):
+    if G[G_ROUND] == 1:
+        return G[G_ORDER + G[G_TURN]]
+    return G[G_PREVOWN + G[G_TURN]]
+
+
+@njit(cache=True, inline="always")
+def domino_to_place(G):
+    """The domino the player to move must place (-1 in round 1)."""
+    if G[G_ROUND] == 1:
+        return -1
+    return G[G_PREV + G[G_TURN]]
+
+
+# ------------------------------------------------------------------------------------ score
+@njit(cache=True, inline="always")
+def score(k):
+    """Incremental score: regions + Middle Kingdom (no tile outside the centre) + Harmony."""
+    s = k[K_REGSUM]
+    if k[K_NOUT] == 0:
+        s += MIDDLE_KINGDOM_BONUS
+    if k[K_NOCC] == FULL:
+        s += HARMONY_BONUS
+    return s
+
+
+@njit(cache=True)
+def recount(k):
+    """Score from scratch by flood fill (spec "Score"): the check on the incremental score."""
+    seen = np.zeros(N_CELLS, dtype=np.int64)
+    stack = np.empty(N_CELLS, dtype=np.int64)
+    total = 0
+    occupied = 0
+    outside = 0
+    for c in range(N_CELLS):
+        t = k[K_TER + c]
+        if t == EMPTY or t == BORDER:
+            continue
+        occupied += 1
+        if IN_CENTRE[c] == 0:
+            outside += 1
+        if t == CASTLE or seen[c]:
+            continue
+        size = 0
+        crowns = 0
+        top = 0
+        stack[0] = c
+        seen[c] = 1
+        top = 1
+        while top > 0:
+            top -= 1
+            x = stack[top]
+            size += 1
+            crowns += k[K_CRW + x]
+            for d in range(4):
+                y = x + OFFS[d]
+                if seen[y] == 0 and k[K_TER + y] == t:
+                    seen[y] = 1
+                    stack[top] = y
+                    top += 1
+        total += size * crowns
+    if outside == 0:
+        total += MIDDLE_KINGDOM_BONUS
+    if occupied == FULL:
+        total += HARMONY_BONUS
+    return total
+
+
+# ------------------------------------------------------------------------------- placements
+@njit(cache=True, inline="always")
+def n_dirs(d):
+    """Identical halves (dominoes 1-12): the mirrored placement is the same one (spec)."""
+    if DOMINOES[d, 0] == DOMINOES[d, 2] and DOMINOES[d, 1] == DOMINOES[d, 3]:
+        return 2
+    return 4
+
+
+@njit(cache=True, inline="always")
+def window(k):
+    """Rows/cols a tile may use: the 5x5 limit (max - min < 5) and, since a placement must touch
+    the kingdom, at most two cells beyond the bounding box."""
+    r0 = max(k[K_MAXR] - 4, k[K_MINR] - 2)
+    r1 = min(k[K_MINR] + 4, k[K_MAXR] + 2)
+    c0 = max(k[K_MAXC] - 4, k[K_MINC] - 2)
+    c1 = min(k[K_MINC] + 4, k[K_MAXC] + 2)
+    return r0, r1, c0, c1
+
+
+@njit(cache=True, inline="always")
+def touches(k, a, t):
+    """Does a tile of terrain ``t`` on cell ``a`` touch the castle or a tile of terrain ``t``?"""
+    for i in range(4):
+        x = k[K_TER + a + OFFS[i]]
+        if x == t or x == CASTLE:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def legal_at(k, d, a, dr, r0, r1, c0, c1):
+    """Is (cell ``a``, direction ``dr``) a legal placement of domino ``d``? ``a`` must already
+    lie inside the window (r0..r1, c0..c1)."""
+    b = a + OFFS[dr]
+    rb = ROW[b]
+    cb = COL[b]
+    if rb < r0 or rb > r1 or cb < c0 or cb > c1:
+        return False
+    if k[K_TER + a] != EMPTY or k[K_TER + b] != EMPTY:
+        return False
+    return touches(k, a, DOMINOES[d, 0]) or touches(k, b, DOMINOES[d, 2])
+
+
+@njit(cache=True)
+def gen_placements(k, d, out, r0, r1, c0, c1):
+    """Legal placements of domino ``d`` with both tiles inside rows r0..r1, cols c0..c1 (pass
+    ``window(k)`` for all of them). Writes place codes into ``out``; returns the count."""
+    nd = n_dirs(d)
+    n = 0
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
+            a = r * W + c
+            if k[K_TER + a] != EMPTY:
+                continue
+            for dr in range(nd):
+                if legal_at(k, d, a, dr, r0, r1, c0, c1):
+                    out[n] = a * 4 + dr
+                    n += 1
+    return n
+
+
+@njit(cache=True)
+def all_placements(k, d, out):
+    r0, r1, c0, c1 = window(k)
+    return gen_placements(k, d, out, r0, r1, c0, c1)
+
+
+@njit(cache=True)
+def random_placement(k, d, rng, buf):
+    """A uniformly random legal placement (``PLACE_DISCARD`` when none): rejection sampling over
+    the window's (cell, direction) pairs - each legal placement is exactly one pair, so every
+    accepted draw is uniform - with full enumeration after 16 misses, or at once once the kingdom has 12 cells."""
+    r0, r1, c0, c1 = window(k)
+    nr = r1 - r0 + 1
+    nc = c1 - c0 + 1
+    nd = n_dirs(d)
+    span = nr * nc * nd
+    # late in the game few pairs are legal: enumerating the (mostly full) window is cheaper
+    tries = 16 if k[K_NOCC] < 12 else 0
+    for _ in range(tries):
+        x = randint(rng, span)
+        dr = x % nd
+        x //= nd
+        a = (r0 + x // nc) * W + c0 + x % nc
+        if legal_at(k, d, a, dr, r0, r1, c0, c1):
+            return a * 4 + dr
+    n = gen_placements(k, d, buf, r0, r1, c0, c1)
+    if n == 0:
+        return PLACE_DISCARD
+    return buf[randint(rng, n)]
+
+
+# ------------------------------------------------------------------------- score of a placement
+@njit(cache=True, inline="always")
+def _add_region(ids, n, r):
+    for i in range(n):
+        if ids[i] == r:
+            return n
+    ids[n] = r
+    return n + 1
+
+
+@njit(cache=True)
+def gain(k, place, d):
+    """Score change of placing domino ``d`` at ``place`` (regions and both bonuses), without
+    changing ``k``: the greedy evaluation and UCT's heuristic H (spec)."""
+    if place >= PLACE_DISCARD:
+        return 0
+    a = place >> 2
+    b = a + OFFS[place & 3]
+    t1 = DOMINOES[d, 0]
+    c1 = DOMINOES[d, 1]
+    t2 = DOMINOES[d, 2]
+    c2 = DOMINOES[d, 3]
+    ids = np.empty(8, dtype=np.int64)
+    n1 = 0
+    for i in range(4):
+        x = a + OFFS[i]
+        if k[K_TER + x] == t1:
+            n1 = _add_region(ids, n1, k[K_REG + x])
+    delta = 0
+    if t1 == t2:  # the two halves join one region
+        n = n1
+        for i in range(4):
+            x = b + OFFS[i]
+            if k[K_TER + x] == t2:
+                n = _add_region(ids, n, k[K_REG + x])
+        size = 2
+        crowns = c1 + c2
+        for i in range(n):
+            rs = k[K_RSIZE + ids[i]]
+            rc = k[K_RCROWN + ids[i]]
+            size += rs
+            crowns += rc
+            delta -= rs * rc
+        delta += size * crowns
+    else:
+        size = 1
+        crowns = c1
+        for i in range(n1):
+            rs = k[K_RSIZE + ids[i]]
+            rc = k[K_RCROWN + ids[i]]
+            size += rs
+            crowns += rc
+            delta -= rs * rc
+        delta += size * crowns
+        n2 = 0
+        for i in range(4):
+            x = b + OFFS[i]
+            if k[K_TER + x] == t2:
+                n2 = _add_region(ids[4:], n2, k[K_REG + x])
+        size = 1
+        crowns = c2
+        for i in range(n2):
+            rs = k[K_RSIZE + ids[4 + i]]
+            rc = k[K_RCROWN + ids[4 + i]]
+            size += rs
+            crowns += rc
+            delta -= rs * rc
+        delta += size * crowns
+    if k[K_NOUT] == 0 and (IN_CENTRE[a] == 0 or IN_CENTRE[b] == 0):
+        delta -= MIDDLE_KINGDOM_BONUS
+    if k[K_NOCC] + 2 == FULL:
+        delta += HARMONY_BONUS
+    return delta
+
+
+# ------------------------------------------------------------------------------------ apply
+@njit(cache=True)
+def _put_tile(k, x, t, c):
+    """Put one tile and merge it with its same-terrain neighbours' regions (relabelling the
+    merged cells inside the bounding box, at most 25)."""
+    k[K_TER + x] = t
+    k[K_CRW + x] = c
+    rid = k[K_NREG]
+    k[K_NREG] = rid + 1
+    size = 1
+    crowns = c
+    # the distinct neighbouring regions to merge, as a bitmask of region ids (< 32)
+    olds = 0
+    for i in range(4):
+        y = x + OFFS[i]
+        if k[K_TER + y] == t and k[K_REG + y] >= 0:
+            olds |= np.int64(1) << k[K_REG + y]
+    if olds != 0:
+        for r in range(rid):
+            if (olds >> r) & 1:
+                size += k[K_RSIZE + r]
+                crowns += k[K_RCROWN + r]
+                k[K_REGSUM] -= k[K_RSIZE + r] * k[K_RCROWN + r]
+    k[K_REGSUM] += size * crowns
+    k[K_RSIZE + rid] = size
+    k[K_RCROWN + rid] = crowns
+    k[K_REG + x] = rid
+    if olds != 0:
+        for rr in range(k[K_MINR], k[K_MAXR] + 1):
+            for cc in range(k[K_MINC], k[K_MAXC] + 1):
+                y = rr * W + cc
+                ry = k[K_REG + y]
+                if ry >= 0 and (olds >> ry) & 1:
+                    k[K_REG + y] = rid
+    k[K_NOCC] += 1
+    if IN_CENTRE[x] == 0:
+        k[K_NOUT] += 1
+
+
+@njit(cache=True)
+def place(k, place_code, d):
+    """Place domino ``d`` (legality is the caller's business: moves come from the generators)."""
+    a = place_code >> 2
+    b = a + OFFS[place_code & 3]
+    for x in (a, b):
+        r = ROW[x]
+        c = COL[x]
+        if r < k[K_MINR]:
+            k[K_MINR] = r
+        if r > k[K_MAXR]:
+            k[K_MAXR] = r
+        if c < k[K_MINC]:
+            k[K_MINC] = c
+        if c > k[K_MAXC]:
+            k[K_MAXC] = c
+    _put_tile(k, a, DOMINOES[d, 0], DOMINOES[d, 1])
+    _put_tile(k, b, DOMINOES[d, 2], DOMINOES[d, 3])
+    k[K_PLACED] += 1
+
+
+@njit(cache=True)
+def _end_round(G, rng, draft, given):
+    """Rounds 2-12: this round's draft becomes the placing order of the next (spec "Drafts")."""
+    r = G[G_ROUND]
+    G[G_TURN] = 0
+    if r == N_ROUNDS:
+        G[G_DONE] = 1
+        return False
+    for i in range(4):
+        G[G_PREV + i] = G[G_CUR + i]
+        G[G_PREVOWN + i] = G[G_CUROWN + i]
+    G[G_ROUND] = r + 1
+    if r + 1 == N_ROUNDS:  # the last round: place only, nothing left to draw
+        for i in range(4):
+            G[G_CUR + i] = -1
+            G[G_CUROWN + i] = -1
+        return False
+    if not given:
+        draw_draft(G, rng, draft)
+    else:
+        for i in range(4):
+            G[G_SEEN] |= np.int64(1) << (draft[i] - 1)
+    for i in range(4):
+        G[G_CUR + i] = draft[i]
+        G[G_CUROWN + i] = -1
+    return True
+
+
+@njit(cache=True)
+def apply_move(G, K, move, rng, draft, given):
+    """Play ``move`` for the player to move. When the round ends and a new draft is due it is
+    drawn from ``rng`` into ``draft`` (or, with ``given``, taken from ``draft``: UCT's kept
+    chance outcome). Returns True when a draft was drawn."""
+    p = current_player(G)
+    pl = move // 5
+    pick = move % 5
+    if pl < PLACE_DISCARD:
+        place(K[p], pl, G[G_PREV + G[G_TURN]])
+    elif pl == PLACE_DISCARD:
+        K[p, K_DISCARDED] += 1
+    if pick < PICK_NONE:
+        G[G_CUROWN + pick] = p
+    G[G_TURN] += 1
+    G[G_NMOVES] += 1
+    if G[G_TURN] == N_PLAYERS:
+        return _end_round(G, rng, draft, given)
+    return False
+
+
+# ------------------------------------------------------------------------------- move lists
+@njit(cache=True)
+def free_picks(G, out):
+    """Free slots of the current draft (none in round 13)."""
+    n = 0
+    if G[G_ROUND] == N_ROUNDS:
+        return 0
+    for i in range(4):
+        if G[G_CUROWN + i] < 0:
+            out[n] = i
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def random_pick(G, rng):
+    """A uniformly random free slot of the current draft (``PICK_NONE`` in round 13)."""
+    if G[G_ROUND] == N_ROUNDS:
+        return PICK_NONE
+    nfree = 0
+    for i in range(4):
+        nfree += G[G_CUROWN + i] < 0
+    j = randint(rng, nfree)
+    for i in range(4):
+        if G[G_CUROWN + i] < 0:
+            if j == 0:
+                return i
+            j -= 1
+    return PICK_NONE
+
+
+@njit(cache=True)
+def legal_moves(G, K, out, pbuf):
+    """Every legal move (placement-major, then pick slot); ``pbuf`` is a placement buffer.
+    A discard is listed only when no placement exists (spec "Discard")."""
+    p = current_player(G)
+    picks = np.empty(4, dtype=np.int64)
+    npk = free_picks(G, picks)
+    if G[G_ROUND] == 1:
+        for j in range(npk):
+            out[j] = encode(PLACE_NONE, picks[j])
+        return npk
+    npl = all_placements(K[p], domino_to_place(G), pbuf)
+    if npl == 0:
+        pbuf[0] = PLACE_DISCARD
+        npl = 1
+    if npk == 0:
+        for i in range(npl):
+            out[i] = encode(pbuf[i], PICK_NONE)
+        return npl
+    n = 0
+    for i in range(npl):
+        for j in range(npk):
+            out[n] = encode(pbuf[i], picks[j])
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def random_move(G, K, rng, pbuf):
+    """TR (spec "Agents"): uniform over legal moves = uniform placement x uniform free pick."""
+    pick = random_pick(G, rng)
+    if G[G_ROUND] == 1:
+        return encode(PLACE_NONE, pick)
+    p = current_player(G)
+    return encode(random_placement(K[p], domino_to_place(G), rng, pbuf), pick)
+
+
+@njit(cache=True)
+def winners(K):
+    """Bitmask of the players with the top score (no tie-break in the rules: ties draw)."""
+    best = -1
+    mask = 0
+    for p in range(N_PLAYERS):
+        s = score(K[p])
+        if s > best:
+            best = s
+            mask = 1 << p
+        elif s == best:
+            mask |= 1 << p
+    return mask
+
+
+@njit(cache=True)
+def put_tiles(k, tiles):
+    """Hand-made kingdoms (tests, book examples): add tiles ``(drow, dcol, terrain, crowns)``
+    given relative to the castle, one by one, keeping every incremental total right."""
+    for i in range(tiles.shape[0]):
+        r = 5 + tiles[i, 0]
+        c = 5 + tiles[i, 1]
+        x = r * W + c
+        k[K_MINR] = min(k[K_MINR], r)
+        k[K_MAXR] = max(k[K_MAXR], r)
+        k[K_MINC] = min(k[K_MINC], c)
+        k[K_MAXC] = max(k[K_MAXC], c)
+        _put_tile(k, x, tiles[i, 2], tiles[i, 3])
+
+
+def cell(drow: int, dcol: int) -> int:
+    """Grid cell of the square ``drow`` rows and ``dcol`` columns from the castle."""
+    return (5 + drow) * W + 5 + dcol

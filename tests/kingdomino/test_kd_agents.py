@@ -1,0 +1,115 @@
+"""Agents on positions with a known best move; the registry; determinism."""
+
+import numpy as np
+import pytest
+
+from gameai.kingdomino.agents import (
+    AGENT_NAMES,
+    AGENTS,
+    TABLE3_STRATEGIES,
+    agent_row,
+    budget,
+    choose_move,
+)
+from gameai.kingdomino.policies import fg_move, gprd_move, new_buffers
+from gameai.kingdomino.rules import (
+    G_CUR,
+    MAX_MOVES,
+    MAX_PLACEMENTS,
+    PICK_NONE,
+    PLACE_NONE,
+    all_placements,
+    apply_move,
+    gain,
+    new_game,
+    score,
+)
+
+from kd_positions import SW, WH, WHEAT_BLOCK, kingdoms, last_round
+
+# domino 19: wheat with a crown | forest. Next to the wheat block: 5 squares x 2 crowns = 10
+# (+6); anywhere else at most +1.
+CROWN_WHEAT = 19
+
+
+def _buffers():
+    pb, gb, scratch = new_buffers()
+    return np.empty(MAX_MOVES, dtype=np.int64), pb, gb, scratch, np.empty(4, dtype=np.int64)
+
+
+def _best_gain(k, d):
+    buf = np.empty(MAX_PLACEMENTS, dtype=np.int64)
+    n = all_placements(k, d, buf)
+    return max(gain(k, buf[i], d) for i in range(n))
+
+
+def test_registry_has_the_17_strategies_of_table3():
+    assert len(TABLE3_STRATEGIES) == 17 and set(TABLE3_STRATEGIES) <= set(AGENT_NAMES)
+    assert len(AGENTS) == 3 + 12 + 12  # TR, GPRD, FG; MCE-X/Y; UCT, UCT_B, UCT_W x 4 policies
+    assert np.array_equal(agent_row("MCE-eG/R", 1.0), agent_row("MCE-εG/R", 1.0))
+    with pytest.raises(ValueError, match="agent must be one of"):
+        agent_row("MCE-XX/R")
+    with pytest.raises(ValueError, match="T must be"):
+        agent_row("UCT-TR", T=-1)
+
+
+def test_budgets_are_T_times_the_authors_rates():
+    assert budget("FG", 1.0, 1) == 29
+    assert budget("TR", 0.1, 13) == 4626  # 0.1 x 46257, rounded
+    assert budget("FG", 0.01, 1) == 1  # at least one playout
+
+
+@pytest.mark.parametrize("mover", ["FG", "GPRD"])
+def test_greedy_takes_the_obvious_crown_placement(mover):
+    K = kingdoms(WHEAT_BLOCK)
+    G = last_round([0, 1, 2, 3], [CROWN_WHEAT, 20, 21, 22])
+    mv, pb, gb, scratch, draft = _buffers()
+    rng = np.random.default_rng(0)
+    before = score(K[0])
+    m = fg_move(G, K, rng, pb, gb, scratch) if mover == "FG" else gprd_move(G, K, rng, pb, gb)
+    assert m % 5 == PICK_NONE
+    assert gain(K[0], m // 5, CROWN_WHEAT) == 6 == _best_gain(K[0], CROWN_WHEAT)
+    apply_move(G, K, m, rng, draft, False)
+    assert score(K[0]) == before + 6
+
+
+def test_greedy_first_pick_takes_the_most_crowns_on_one_tile():
+    G, K = new_game(np.random.default_rng(0))
+    G[G_CUR:G_CUR + 4] = [1, 45, 48, 20]  # mine with 2 crowns, mine with 3 crowns, wheat 1
+    mv, pb, gb, scratch, draft = _buffers()
+    for seed in range(5):
+        rng = np.random.default_rng(seed)
+        assert fg_move(G, K, rng, pb, gb, scratch) == PLACE_NONE * 5 + 2
+        assert gprd_move(G, K, rng, pb, gb) == PLACE_NONE * 5 + 2
+
+
+def _winning_position():
+    """Seat 0 places last (round 13) with 14 points; seat 1 has 15. Only a placement of the
+    crowned wheat next to the wheat block wins (20); elsewhere 15 (a draw) or less."""
+    K = kingdoms(WHEAT_BLOCK, WHEAT_BLOCK + [(-1, 0, SW, 1)])
+    G = last_round([1, 2, 3, 0], [20, 21, 22, CROWN_WHEAT], turn=3)
+    assert score(K[0]) == 14 and score(K[1]) == 15
+    return G, K
+
+
+@pytest.mark.parametrize("name", ["MCE-TR/WDL", "MCE-TR/R", "MCE-FG/P", "UCT-TR", "UCT_W-FG",
+                                  "UCT_B-PG"])
+def test_search_with_a_large_budget_takes_the_winning_move(name):
+    G, K = _winning_position()
+    mv, pb, gb, scratch, draft = _buffers()
+    rng = np.random.default_rng(7)
+    m, n = choose_move(G, K, agent_row(name, playouts=600), rng, mv, pb, gb, scratch, draft)
+    assert n == 600
+    apply_move(G, K, m, rng, draft, False)
+    assert score(K[0]) == 20
+
+
+def test_search_agents_play_whole_games_deterministically():
+    from gameai.kingdomino.experiments import game_task
+
+    for name in ("MCE-εG/R", "UCT_W-TR"):
+        cfg = {"player": name, "opponent": "FG", "T": 0.01}
+        a = game_task(cfg, 0, np.random.default_rng(42))
+        b = game_task(cfg, 0, np.random.default_rng(42))
+        assert a == b
+        assert a["playouts"] > 0
