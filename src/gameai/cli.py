@@ -32,6 +32,7 @@ __all__ = ["CHAPTERS", "main"]
 #: progress)``; its package also holds ``bench.py`` with ``main()``.
 CHAPTERS: dict[str, str] = {
     "frankszoo": "gameai.frankszoo.chapter",
+    "kingdomino": "gameai.kingdomino.chapter",
 }
 
 EXIT_USAGE = 2

@@ -1,0 +1,126 @@
+"""What every chapter's ``chapter.py`` shares: run settings, the ci profile, the results folder,
+loading experiments from the store, and writing the claims.
+
+A chapter defines its own ``PARAMETERS`` (starting from :func:`run_settings`), its ``CI_SIZES``,
+and a ``results()`` made of one small function per table or figure, each calling
+:meth:`Results.get` for its experiment. ``gameai run`` and the notebook then behave alike in every
+chapter: the same profiles, the same rule for where results go (:mod:`gameai.core.datadirs`), the
+same pending/missing handling.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+import pandas as pd
+
+from . import datadirs
+from .claims import Claim, write_claims as _write_claims
+from .datadirs import DataDirs
+from .params import Param, validate
+from .store import Experiment, MissingResults, load, load_or_run, status
+
+__all__ = ["RUN_ONLY", "run_settings", "resolve", "Results", "open_results", "finish_run"]
+
+#: Parameters that change how results are computed, not what they are.
+RUN_ONLY = ("profile", "n_jobs", "backend", "compute_missing")
+
+
+def run_settings(seed: int) -> dict[str, Param]:
+    """The parameters every chapter has, with the chapter's default root seed."""
+    return {
+        "profile": Param("paper", str, "paper: full scale, reads data/; ci: tiny, in a temporary "
+                         "dir", choices=("paper", "ci")),
+        "n_jobs": Param(-1, int, "parallel workers (-1: all cores)", minimum=-1, forbid=(0,)),
+        "backend": Param("loky", str, "joblib backend ('dask' needs a dask.distributed Client)",
+                         choices=("loky", "dask", "sequential")),
+        "seed": Param(seed, int, "root seed of every experiment", minimum=0),
+    }
+
+
+COMPUTE_MISSING = Param(False, bool, "compute missing results (else show them as pending)")
+
+
+def resolve(spec: Mapping[str, Param], overrides: Mapping[str, Any] | None,
+            ci_sizes: Mapping[str, Any], context: str) -> dict[str, Any]:
+    """Validate parameters; in the ``ci`` profile, sizes left at their paper default shrink to
+    ``ci_sizes`` and missing results are computed."""
+    params = validate(spec, dict(overrides or {}), context=context)
+    if params["profile"] == "ci":
+        for name, small in ci_sizes.items():
+            if params[name] == spec[name].default:
+                params[name] = small
+        params["compute_missing"] = True
+    return params
+
+
+@dataclass
+class Results:
+    """A chapter's experiments and their rows (``None`` while pending), loaded or computed
+    through :meth:`get` into the run's results folder."""
+
+    chapter: str
+    version: str
+    params: dict
+    dirs: DataDirs
+    compute: bool
+    progress: bool | str = "auto"
+    frames: dict[str, pd.DataFrame | None] = field(default_factory=dict)
+    experiments: dict[str, Experiment] = field(default_factory=dict)
+
+    @property
+    def data_dir(self) -> Path:
+        return self.dirs.path
+
+    def __getitem__(self, key: str) -> pd.DataFrame | None:
+        return self.frames.get(key)
+
+    def pending(self) -> list[str]:
+        return [key for key, df in self.frames.items() if df is None]
+
+    def get(self, key: str, name: str, fn: Callable, configs: Sequence[Mapping[str, Any]],
+            n: int, *, chunk_size: int, description: str, warmup: Callable | None = None,
+            partial: bool = False, compute: bool | None = None) -> pd.DataFrame | None:
+        """Experiment ``name``'s rows, kept as ``self[key]``. When some are missing and the run
+        does not compute: ``None`` (pending), or with ``partial`` whatever is cached (an
+        experiment of many hours shown with the games it has; ``None`` if it has none).
+        ``compute`` overrides the run's (a run computing only some experiments loads the rest)."""
+        exp = Experiment(chapter=self.chapter, name=name, fn=fn, configs=list(configs), n=n,
+                         seed=self.params["seed"], version=self.version, chunk_size=chunk_size,
+                         description=description, warmup=warmup)
+        self.experiments[key] = exp
+        try:
+            df = load_or_run(exp, data_dir=self.data_dir, n_jobs=self.params["n_jobs"],
+                             backend=self.params["backend"], progress=self.progress,
+                             compute=self.compute if compute is None else compute,
+                             seed_from=self.dirs.seed_from)
+        except MissingResults:
+            df = load(exp, self.data_dir) if partial else None
+            if df is not None and df.empty:
+                df = None
+        self.frames[key] = df
+        return df
+
+
+def open_results(chapter: str, version: str, spec: Mapping[str, Param], params: dict, *,
+                 data_dir: str | Path | None, compute: bool | None,
+                 progress: bool | str = "auto", run_only: Sequence[str] = RUN_ONLY,
+                 cls: type[Results] = Results) -> Results:
+    """A chapter's :class:`Results` in the folder :func:`gameai.core.datadirs.choose` gives."""
+    compute = params["compute_missing"] if compute is None else compute
+    dirs = datadirs.choose(chapter, spec, params, run_only, requested=data_dir, compute=compute)
+    return cls(chapter=chapter, version=version, params=params, dirs=dirs, compute=compute,
+               progress=progress)
+
+
+def finish_run(res: Results, claims: Sequence[Claim]) -> Path:
+    """End of ``gameai run``: write the claims (beside the results, see
+    :func:`gameai.core.datadirs.claims_dir`) and print what is cached. Returns the claims dir."""
+    target = datadirs.claims_dir(res.dirs)
+    _write_claims(res.chapter, list(claims), target)
+    for exp in res.experiments.values():
+        st = status(exp, res.data_dir)
+        print(f"{exp.name:>24}: {st['done']}/{st['total']} tasks cached")
+    return target
