@@ -1,0 +1,91 @@
+"""Kingdomino tables and claims from hand-made game rows (no engine needed)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from gameai.kingdomino import analysis, paper
+from gameai.kingdomino.chapter import _table3_cell_key, resolve
+
+
+def rows(player, margins, T=1.0, opponent="FG", **extra):
+    out = []
+    for i, m in enumerate(margins):
+        r = {"key": "k", "index": i, "player": player, "opponent": opponent, "T": T,
+             "seat0": player, "score0": 40 + m, "margin": m, "win": int(m > 0),
+             "draw": int(m == 0), **extra}
+        r.update({f"score_m{k}": 3 * k for k in range(1, 14)})
+        out.append(r)
+    return out
+
+
+def test_table3_mean_ci_n_and_the_paper_value_beside_it():
+    df = pd.DataFrame(rows("MCE-FG/R", [4, 6, 8, 2], T=2.0) + rows("FG", [-9, -9, -9, -9], T=2.0))
+    t = analysis.table3(df)
+    mce = t[t["strategy"] == "MCE-FG/R"].iloc[0]
+    assert mce["margin"] == 5 and mce["n"] == 4
+    assert mce["margin_lo"] < 5 < mce["margin_hi"]
+    assert mce["paper"] == paper.TABLE3["MCE-FG/R"][paper.TABLE3_T.index(2)]
+
+
+def test_uct_b_at_10s_is_compared_with_the_authors_raw_value():
+    df = pd.DataFrame(rows("UCT_B-FG", [3, 3, 4, 2], T=10.0))
+    (claim,) = [c for c in analysis.table3_claims(df, 200) if c.claim == "table3.UCT_B-FG.10"]
+    assert claim.paper == paper.TABLE3_UCT_B_10S_RAW["UCT_B-FG"]
+    assert "raw" in claim.note and "4 of 200 games" in claim.note
+
+
+def test_time_scale_maps_scaled_budgets_back_to_the_papers_columns():
+    df = pd.DataFrame(rows("MCE-TR/R", [1, -1, 0, 2], T=0.002))
+    t = analysis.table3(df, time_scale=0.002)
+    assert t["T"].tolist() == [1.0]
+
+
+def test_every_spec_claim_id_is_present_and_missing_ones_pending():
+    res = type("R", (), {})()
+    res.params = resolve({})
+    res.frames = {}
+    res.__class__.__getitem__ = lambda self, k: self.frames.get(k)
+    claims = analysis.build_claims(res)
+    ids = {c.claim for c in claims}
+    expected = {r["claim_id"] for r in paper.claim_rows()}
+    assert expected <= ids
+    assert {c.verdict for c in claims if c.claim != "tree.draws"} == {"pending"}
+    draws = next(c for c in claims if c.claim == "tree.draws")
+    assert draws.verdict == "reproduced"  # exact count, 3.4e44 as printed
+
+
+def test_table1_verdict_uses_the_printed_rounding():
+    wins = [1] * 977 + [0] * 23
+    df = pd.DataFrame([{**r, "win": w, "draw": 0} for r, w in
+                       zip(rows("FG", [5] * 1000, opponent="TR"), wins)])
+    (claim,) = [c for c in analysis.table1_claims(pd.concat([df]))]
+    assert claim.claim == "table1.FG" and math.isclose(claim.ours, 97.7)
+    assert claim.verdict == "reproduced"
+
+
+def test_conclusions_compare_the_best_of_each_family_per_budget():
+    df = pd.DataFrame(rows("MCE-TR/R", [1] * 3, T=0.1) + rows("MCE-FG/R", [-5] * 3, T=0.1)
+                      + rows("UCT-TR", [-2] * 3, T=0.1)
+                      + rows("MCE-TR/R", [0] * 3, T=2.0) + rows("MCE-FG/R", [6] * 3, T=2.0)
+                      + rows("UCT-FG", [1] * 3, T=2.0))
+    beats, best = analysis.conclusion_claims(df)
+    assert beats.verdict == "holds" and best.verdict == "holds"
+    worse = df.copy()
+    worse.loc[worse["seat0"] == "UCT-FG", "margin"] = 9
+    assert analysis.conclusion_claims(worse)[0].verdict == "fails"
+
+
+def test_cell_keys_are_file_names():
+    assert _table3_cell_key(0.5) == "table3_T0p5" and _table3_cell_key(10.0) == "table3_T10"
+
+
+def test_ci_profile_shrinks_budgets_and_games():
+    p = resolve({"profile": "ci"})
+    assert p["time_scale"] < 0.01 and p["table3_games"] <= 2 and p["compute_missing"]
+    with pytest.raises(ValueError, match="table3_strategies"):
+        resolve({"table3_strategies": ("MCE-XX/R",)})
