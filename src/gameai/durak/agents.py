@@ -1,0 +1,477 @@
+"""Durak players as numba functions ``action(hands, talon, st, sp, ...) -> action``.
+
+* ``RandomAI`` - a uniformly random legal action (``rules.random_action``).
+* ``SmallestAI`` - the spec's baseline "smallest legal card, always beat when possible": leads,
+  beats and throws in its smallest legal card (non-trumps before trumps, then by rank), takes
+  only when it cannot beat, never transfers, passes only when it has nothing to throw.
+* ``EvalAI`` - OpenFool's one-move-deep player on the article's evaluator (spec, "Decision
+  rules"): opening attack, throw-in, defence and transfer thresholds; variants switch the
+  evaluator's quirks or drop a term (the ablations).
+* ``MC-AI`` (beyond the article, clearly separate below): determinised Monte Carlo - for each
+  of ``budget`` samples, deal the unseen cards at random to the opponents' hands and the talon
+  (respecting hand sizes and the visible trump card at the bottom), play every legal action out
+  to the end with a cheap policy, and choose the action that most often avoids being the fool.
+
+Every agent is one row of the ``ag`` array (``AG_*`` columns) so that a game with any mix of
+agents runs in one compiled loop (:func:`play_game`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import evaluation as ev
+from .rules import (
+    ACT_PASS,
+    ACT_TAKE,
+    MAX_ACTIONS,
+    MAX_PLAYERS,
+    PH_ATTACK,
+    PH_DEFEND,
+    PH_OVER,
+    PH_THROW,
+    SP_LOW,
+    SP_NCARDS,
+    SP_NP,
+    SP_TRANSFER,
+    ST_CUR,
+    ST_DRAWN,
+    ST_FOOL,
+    ST_GONE,
+    ST_LIMIT,
+    ST_NA,
+    ST_NB,
+    ST_OUT,
+    ST_PHASE,
+    ST_RANKS,
+    ST_SIZE,
+    ST_TA,
+    ST_TD,
+    ST_TRUMP,
+    ST_TURNS,
+    TRANSFER,
+    apply_action,
+    beats,
+    can_transfer,
+    legal_actions,
+    randint,
+    shuffle,
+)
+
+#: Bump when an agent's behaviour changes: part of every cached result's key.
+AGENTS_VERSION = "1"
+
+# --- agent rows (ag) ------------------------------------------------------------------
+AG_KIND = 0
+AG_FLAGS = 1  # evaluator flags (EvalAI)
+AG_BUDGET = 2  # MC: determinisations per decision
+AG_POLICY = 3  # MC: playout policy (an agent kind: KIND_SMALLEST or KIND_RANDOM)
+AG_LEN = 4
+
+KIND_RANDOM = 0
+KIND_SMALLEST = 1
+KIND_EVAL = 2
+KIND_MC = 3
+
+# --- OpenFool's decision constants (spec, "Decision rules") ---------------------------
+ATTACK_BONUS = np.array([0.0, 0.0, 1.0, 1.5, 2.5])  # A[n], n = cards of the rank in hand
+THROW_BASE = 1200  # throw in when cur - best < 1200 - 50 x talon
+THROW_DELTA = 50
+BEAT_PENALTY = 800  # beat when cur - best < 800 ...
+TAKE_BASE = 2000  # ... or HV(hand + table) - best < 2000 - 40 x talon, or the talon is empty
+TAKE_DELTA = 40
+RANK_PRESENT_BONUS = 300  # a defence card whose rank is already on the table
+TRANSFER_MARGIN = 400  # transfer when max(HV(...)) > cur - 400
+
+
+# ======================================================================================
+# SmallestAI
+# ======================================================================================
+@njit(cache=True)
+def _key(c, trump):
+    """Order of "smallest": every non-trump below every trump, then by rank."""
+    return (100 if c // 13 == trump else 0) + c % 13
+
+
+@njit(cache=True)
+def smallest_action(hands, st, sp, mv, k):
+    """The smallest legal card (first in hand order on ties); take / pass when there is none."""
+    p = st[ST_CUR]
+    trump = st[ST_TRUMP]
+    best = -1
+    best_key = 1 << 30
+    for j in range(k):
+        a = mv[j]
+        if a < 0 or a >= TRANSFER:
+            continue
+        kk = _key(hands[p, a], trump)
+        if kk < best_key:
+            best_key = kk
+            best = a
+    if best >= 0:
+        return best
+    return ACT_TAKE if st[ST_PHASE] == PH_DEFEND else ACT_PASS
+
+
+# ======================================================================================
+# EvalAI (OpenFool's decision rules on the article's evaluator)
+# ======================================================================================
+@njit(cache=True)
+def _in_hands(st, sp):
+    tot = 0
+    for q in range(sp[SP_NP]):
+        tot += st[ST_SIZE + q]
+    return tot
+
+
+@njit(cache=True)
+def _without(points, rc, sc, n, c, ctx):
+    """HV(hand - c): the summary with one card removed (sizes array not updated)."""
+    trump, talon, in_hands, n_ranks, flags = ctx[0], ctx[1], ctx[2], ctx[3], ctx[4]
+    rc[c % 13] -= 1
+    sc[c // 13] -= 1
+    v = ev.value_of_counts(points - ev.card_points(c, trump, n_ranks, flags), rc, sc, n - 1,
+                           trump, talon, in_hands, n_ranks, flags)
+    rc[c % 13] += 1
+    sc[c // 13] += 1
+    return v
+
+
+@njit(cache=True)
+def _old_base(rank):
+    """The old fixed scale (rank - 8, ace 6) that the attack bonus always uses."""
+    return 6 if rank == 14 else rank - 8
+
+
+@njit(cache=True)
+def _attack_score(points, rc, sc, n, c, ctx):
+    """Opening attack / throw-in score: HV(hand - c) + round(A[n_rank] x oldBase x 100)."""
+    cnt = rc[c % 13]
+    bonus = ATTACK_BONUS[cnt] * _old_base(c % 13 + 2) * 100.0
+    return _without(points, rc, sc, n, c, ctx) + int(np.floor(bonus + 0.5))
+
+
+@njit(cache=True)
+def eval_action(hands, st, sp, mv, k, flags):
+    """OpenFool's AI (spec, "Decision rules"): one move deep on the hand evaluator."""
+    p = st[ST_CUR]
+    n = st[ST_SIZE + p]
+    hand = hands[p]
+    trump = st[ST_TRUMP]
+    talon = sp[SP_NCARDS] - st[ST_DRAWN]
+    n_ranks = 15 - sp[SP_LOW]
+    ctx = np.array([trump, talon, _in_hands(st, sp), n_ranks, flags], dtype=np.int64)
+    rc = np.zeros(13, dtype=np.int64)
+    sc = np.zeros(4, dtype=np.int64)
+    points = ev.summarize(hand, n, trump, n_ranks, flags, rc, sc)
+    ph = st[ST_PHASE]
+    if ph == PH_ATTACK:
+        best = -(1 << 62)
+        choice = 0
+        for i in range(n):
+            v = _attack_score(points, rc, sc, n, hand[i], ctx)
+            if v > best:  # strict: ties go to the card that entered the hand first
+                best = v
+                choice = i
+        return choice
+    cur = ev.value_of_counts(points, rc, sc, n, trump, talon, ctx[2], n_ranks, flags)
+    if ph == PH_THROW:
+        return _throw_in(hands, st, points, rc, sc, n, cur, ctx)
+    if sp[SP_TRANSFER] == 1:
+        t = _transfer_choice(hands, st, sp, points, rc, sc, n, cur, ctx)
+        if t >= 0:
+            return t
+    return _defend(hands, st, points, rc, sc, n, cur, ctx)
+
+
+@njit(cache=True)
+def _throw_in(hands, st, points, rc, sc, n, cur, ctx):
+    """Throw the best card of a rank on the table if cur - best < 1200 - 50 x talon."""
+    if st[ST_NA] >= st[ST_LIMIT]:
+        return ACT_PASS
+    p = st[ST_CUR]
+    ranks = st[ST_RANKS]
+    best = -(1 << 62)
+    choice = -1
+    for i in range(n):
+        c = hands[p, i]
+        if (ranks >> (c % 13)) & 1:
+            v = _attack_score(points, rc, sc, n, c, ctx)
+            if v > best:
+                best = v
+                choice = i
+    if choice >= 0 and cur - best < THROW_BASE - THROW_DELTA * ctx[1]:
+        return choice
+    return ACT_PASS
+
+
+@njit(cache=True)
+def _defend(hands, st, points, rc, sc, n, cur, ctx):
+    """Beat the first unbeaten card with the best candidate, or take (spec thresholds)."""
+    p = st[ST_CUR]
+    trump, talon, in_hands, n_ranks, flags = ctx[0], ctx[1], ctx[2], ctx[3], ctx[4]
+    attack = st[ST_TA + st[ST_NB]]
+    ranks = st[ST_RANKS]
+    best = -(1 << 62)
+    choice = -1
+    for i in range(n):
+        c = hands[p, i]
+        if beats(c, attack, trump):
+            v = _without(points, rc, sc, n, c, ctx)
+            if (ranks >> (c % 13)) & 1:
+                v += RANK_PRESENT_BONUS
+            if v > best:
+                best = v
+                choice = i
+    if choice < 0:
+        return ACT_TAKE
+    if cur - best < BEAT_PENALTY or talon == 0:
+        return choice
+    if _value_if_take(hands, st, points, rc, sc, n, ctx) - best < TAKE_BASE - TAKE_DELTA * talon:
+        return choice
+    return ACT_TAKE
+
+
+@njit(cache=True)
+def _value_if_take(hands, st, points, rc, sc, n, ctx):
+    """HV(hand + every table card), with the hand sizes as they are now."""
+    trump, talon, in_hands, n_ranks, flags = ctx[0], ctx[1], ctx[2], ctx[3], ctx[4]
+    rc2 = rc.copy()
+    sc2 = sc.copy()
+    pts = points
+    m = n
+    for i in range(st[ST_NA]):
+        for j in range(2 if i < st[ST_NB] else 1):
+            c = st[ST_TA + i] if j == 0 else st[ST_TD + i]
+            rc2[c % 13] += 1
+            sc2[c // 13] += 1
+            pts += ev.card_points(c, trump, n_ranks, flags)
+            m += 1
+    return ev.value_of_counts(pts, rc2, sc2, m, trump, talon, in_hands, n_ranks, flags)
+
+
+@njit(cache=True)
+def _transfer_choice(hands, st, sp, points, rc, sc, n, cur, ctx):
+    """Transfer (spec, "Decision rules"): pass the attack on, with a non-trump of the attacking
+    rank when there is one, if max(HV(hand without that rank), HV(hand without its non-trumps
+    of that rank)) > cur - 400. Returns the action or -1."""
+    p = st[ST_CUR]
+    trump, talon, in_hands, n_ranks, flags = ctx[0], ctx[1], ctx[2], ctx[3], ctx[4]
+    r = st[ST_TA] % 13
+    first_plain = -1
+    first_trump = -1
+    for i in range(n):
+        c = hands[p, i]
+        if c % 13 == r and can_transfer(hands, st, sp, i):
+            if c // 13 == trump:
+                if first_trump < 0:
+                    first_trump = i
+            elif first_plain < 0:
+                first_plain = i
+    if first_plain < 0 and first_trump < 0:
+        return -1
+    v_all = _value_dropping(hands[p], n, r, False, points, rc, sc, ctx)
+    v_plain = _value_dropping(hands[p], n, r, True, points, rc, sc, ctx)
+    if max(v_all, v_plain) > cur - TRANSFER_MARGIN:
+        return TRANSFER + (first_plain if first_plain >= 0 else first_trump)
+    return -1
+
+
+@njit(cache=True)
+def _value_dropping(hand, n, r, plain_only, points, rc, sc, ctx):
+    """HV of the hand without its cards of rank index ``r`` (only the non-trumps if asked)."""
+    trump, talon, in_hands, n_ranks, flags = ctx[0], ctx[1], ctx[2], ctx[3], ctx[4]
+    rc2 = rc.copy()
+    sc2 = sc.copy()
+    pts = points
+    m = n
+    for i in range(n):
+        c = hand[i]
+        if c % 13 == r and not (plain_only and c // 13 == trump):
+            rc2[c % 13] -= 1
+            sc2[c // 13] -= 1
+            pts -= ev.card_points(c, trump, n_ranks, flags)
+            m -= 1
+    return ev.value_of_counts(pts, rc2, sc2, m, trump, talon, in_hands, n_ranks, flags)
+
+
+# ======================================================================================
+# Dispatch and whole games
+# ======================================================================================
+@njit(cache=True)
+def simple_action(kind, flags, hands, st, sp, mv, k, rng):
+    """The agents that need no look-ahead."""
+    if kind == KIND_SMALLEST:
+        return smallest_action(hands, st, sp, mv, k)
+    if kind == KIND_EVAL:
+        return eval_action(hands, st, sp, mv, k, flags)
+    return mv[randint(rng, k)]
+
+
+@njit(cache=True)
+def agent_action(agent, hands, talon, st, sp, mv, k, rng):
+    if agent[AG_KIND] == KIND_MC:
+        return mc_action(agent, hands, talon, st, sp, mv, k, rng)
+    return simple_action(agent[AG_KIND], agent[AG_FLAGS], hands, st, sp, mv, k, rng)
+
+
+@njit(cache=True)
+def play_game(hands, talon, st, sp, ag, rng):
+    """Play from the current state to the end; ``ag[p]`` is seat ``p``'s agent row.
+
+    Forced actions (a single legal one, e.g. a thrower with nothing to throw) are applied
+    without asking the agent.
+    """
+    mv = np.empty(MAX_ACTIONS, dtype=np.int64)
+    while st[ST_PHASE] != PH_OVER:
+        k = legal_actions(hands, st, sp, mv)
+        act = mv[0] if k == 1 else agent_action(ag[st[ST_CUR]], hands, talon, st, sp, mv, k, rng)
+        apply_action(hands, talon, st, sp, act)
+
+
+@njit(cache=True)
+def playout(hands, talon, st, sp, policy, rng):
+    """Finish the game with every seat playing the cheap ``policy`` (an agent kind)."""
+    mv = np.empty(MAX_ACTIONS, dtype=np.int64)
+    while st[ST_PHASE] != PH_OVER:
+        k = legal_actions(hands, st, sp, mv)
+        act = mv[0] if k == 1 else simple_action(policy, 0, hands, st, sp, mv, k, rng)
+        apply_action(hands, talon, st, sp, act)
+
+
+# ======================================================================================
+# Beyond the article: determinised Monte Carlo
+# ======================================================================================
+@njit(cache=True)
+def unseen_cards(hands, talon, st, sp, me):
+    """Cards ``me`` cannot see: not in his hand, not on the table, not discarded, and not the
+    trump card lying face up at the bottom of the talon."""
+    seen = st[ST_GONE]
+    for i in range(st[ST_SIZE + me]):
+        seen |= np.int64(1) << hands[me, i]
+    for i in range(st[ST_NA]):
+        seen |= np.int64(1) << st[ST_TA + i]
+        if i < st[ST_NB]:
+            seen |= np.int64(1) << st[ST_TD + i]
+    n = sp[SP_NCARDS]
+    if st[ST_DRAWN] < n:
+        seen |= np.int64(1) << talon[n - 1]
+    out = np.empty(n, dtype=np.int64)
+    k = 0
+    for i in range(n):  # the talon array holds every card of the deck
+        c = talon[i]
+        if not (seen >> c) & 1:
+            out[k] = c
+            k += 1
+    return out[:k]
+
+
+@njit(cache=True)
+def determinise(hands, talon, st, sp, me, pool, rng, hands_d, talon_d):
+    """A random world consistent with ``me``'s view: unseen cards dealt to the opponents'
+    hands (their sizes kept) and the talon above the known bottom card."""
+    hands_d[:] = hands
+    talon_d[:] = talon
+    perm = pool.copy()
+    from_pool = 0
+    shuffle(perm, rng)
+    for q in range(sp[SP_NP]):
+        if q != me:
+            for i in range(st[ST_SIZE + q]):
+                hands_d[q, i] = perm[from_pool]
+                from_pool += 1
+    n = sp[SP_NCARDS]
+    for i in range(st[ST_DRAWN], n - 1):
+        talon_d[i] = perm[from_pool]
+        from_pool += 1
+
+
+@njit(cache=True)
+def mc_action(agent, hands, talon, st, sp, mv, k, rng):
+    """Determinised Monte Carlo over the legal actions ``mv[:k]`` (common samples for all)."""
+    me = st[ST_CUR]
+    budget = agent[AG_BUDGET]
+    policy = agent[AG_POLICY]
+    pool = unseen_cards(hands, talon, st, sp, me)
+    hands_d = np.empty_like(hands)
+    talon_d = np.empty_like(talon)
+    hands_s = np.empty_like(hands)
+    talon_s = np.empty_like(talon)
+    st_s = np.empty_like(st)
+    score = np.zeros(k)
+    for _ in range(budget):
+        determinise(hands, talon, st, sp, me, pool, rng, hands_d, talon_d)
+        for j in range(k):
+            hands_s[:] = hands_d
+            talon_s[:] = talon_d
+            st_s[:] = st
+            apply_action(hands_s, talon_s, st_s, sp, mv[j])
+            playout(hands_s, talon_s, st_s, sp, policy, rng)
+            if st_s[ST_FOOL] != me:
+                score[j] += 1.0
+    best = 0
+    for j in range(1, k):
+        if score[j] > score[best]:
+            best = j
+    return mv[best]
+
+
+# ======================================================================================
+# Registry
+# ======================================================================================
+#: name -> (kind, evaluator flags, playout policy)
+AGENTS = {
+    "RandomAI": (KIND_RANDOM, 0, 0),
+    "SmallestAI": (KIND_SMALLEST, 0, 0),
+    "EvalAI": (KIND_EVAL, 0, 0),
+    "EvalAI-article": (KIND_EVAL, ev.ARTICLE_SCALE, 0),
+    "EvalAI-truediv": (KIND_EVAL, ev.TRUE_DIVISION, 0),
+    "EvalAI-x100": (KIND_EVAL, ev.BONUS_X100, 0),
+    "EvalAI-norankbonus": (KIND_EVAL, ev.NO_RANK_BONUS, 0),
+    "EvalAI-nounbalanced": (KIND_EVAL, ev.NO_UNBALANCED, 0),
+    "EvalAI-nomanycards": (KIND_EVAL, ev.NO_MANY_CARDS, 0),
+    "EvalAI-notrumpbonus": (KIND_EVAL, ev.NO_TRUMP_BONUS, 0),
+    "EvalAI-nocardvalues": (KIND_EVAL, ev.NO_CARD_VALUES, 0),
+    "MC-AI": (KIND_MC, 0, KIND_SMALLEST),
+    "MC-AI-random": (KIND_MC, 0, KIND_RANDOM),
+}
+
+AGENT_DESCRIPTIONS = {
+    "RandomAI": "uniformly random legal action (taking / passing included)",
+    "SmallestAI": "smallest legal card (non-trumps first), always beats when possible",
+    "EvalAI": "OpenFool's AI: article evaluator (deck scale, Int division, bonus as coded)",
+    "EvalAI-article": "EvalAI with the article's card scale (rank - 8, ace 6)",
+    "EvalAI-truediv": "EvalAI with real division in the many-cards term",
+    "EvalAI-x100": "EvalAI with the same-rank bonus x 100",
+    "EvalAI-norankbonus": "EvalAI without the same-rank bonus (ablation)",
+    "EvalAI-nounbalanced": "EvalAI without the unbalanced-hand penalty (ablation)",
+    "EvalAI-nomanycards": "EvalAI without the many-cards term (ablation)",
+    "EvalAI-notrumpbonus": "EvalAI without the +1300 for trumps (ablation)",
+    "EvalAI-nocardvalues": "EvalAI without the per-card rank values (ablation)",
+    "MC-AI": "beyond the article: determinised Monte Carlo, SmallestAI playouts",
+    "MC-AI-random": "beyond the article: determinised Monte Carlo, RandomAI playouts",
+}
+
+
+def agent_row(name: str, budget: int = 20) -> np.ndarray:
+    """The ``ag`` row of a registered agent; ``budget`` = MC determinisations per decision."""
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent {name!r}; allowed: {', '.join(AGENTS)}")
+    if not isinstance(budget, (int, np.integer)) or isinstance(budget, bool) or budget < 1:
+        raise ValueError(f"budget must be an int >= 1, got {budget!r}")
+    kind, flags, policy = AGENTS[name]
+    row = np.zeros(AG_LEN, dtype=np.int64)
+    row[AG_KIND] = kind
+    row[AG_FLAGS] = flags
+    row[AG_BUDGET] = budget
+    row[AG_POLICY] = policy
+    return row
+
+
+def agents_array(seats, budget: int = 20) -> np.ndarray:
+    return np.stack([agent_row(name, budget) for name in seats])
+
+
+def is_monte_carlo(name: str) -> bool:
+    return AGENTS[name][0] == KIND_MC

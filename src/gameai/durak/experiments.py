@@ -1,0 +1,232 @@
+"""Durak experiments as pure task functions ``(config, index, rng) -> rows``.
+
+No I/O and no plotting. A *game* config is a plain JSON-able dict::
+
+    {"n_players": 2, "deck": 36, "seats": ["EvalAI", "RandomAI"],
+     "limit": "openfool", "throw": "openfool", "refill": "openfool", "draw": "draw",
+     "transfer": False, "rotate": True, "budget": 20}
+
+Only ``n_players``, ``deck`` and ``seats`` are required; the rest default to the values shown
+(OpenFool's rules, seats rotated, 20 Monte Carlo determinisations per decision). With
+``rotate``, game ``index`` seats ``seats[(s + index) % n]`` at seat ``s``, so every agent
+visits every seat (and the first-attacker advantage averages out over ``n`` games).
+
+* :func:`game_task` - one game, one row: the agent, finishing place and initial hand values of
+  every seat, the fool (or a draw).
+* :func:`bout_task` - one game, one row per (bout, seat still playing): hand size, talon, the
+  evaluator with Int and with true division, and whether that seat ended as the fool (for the
+  article's "many cards late in the game are bad").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+from numba import njit
+
+from . import evaluation as ev
+from .agents import AGENTS, MAX_ACTIONS, agent_action, agents_array, play_game
+from .rules import (
+    DECK_SIZES,
+    DRAW_RULES,
+    LIMIT_RULES,
+    MAX_PLAYERS,
+    PH_ATTACK,
+    PH_OVER,
+    REFILL_RULES,
+    SP_LOW,
+    SP_NCARDS,
+    SP_NP,
+    ST_BOUTS,
+    ST_CAPPED,
+    ST_DRAWN,
+    ST_FIRST,
+    ST_FOOL,
+    ST_NA,
+    ST_OUT,
+    ST_PHASE,
+    ST_PLACE,
+    ST_SIZE,
+    ST_TRUMP,
+    ST_TURNS,
+    THROW_RULES,
+    apply_action,
+    deal,
+    legal_actions,
+    new_arrays,
+    rule_switches,
+)
+
+EXPERIMENTS_VERSION = "1"
+
+DEFAULTS = {"limit": "openfool", "throw": "openfool", "refill": "openfool", "draw": "draw",
+            "transfer": False, "rotate": True, "budget": 20}
+REQUIRED = ("n_players", "deck", "seats")
+CHOICES = {"limit": tuple(LIMIT_RULES), "throw": tuple(THROW_RULES),
+           "refill": tuple(REFILL_RULES), "draw": tuple(DRAW_RULES)}
+
+#: Evaluator variants recorded for every seat's initial hand: column prefix -> flags.
+HAND_VALUES = {"hv": 0, "hv_article": ev.ARTICLE_SCALE, "hv_x100": ev.BONUS_X100,
+               "hv_truediv": ev.TRUE_DIVISION}
+
+
+def validate_config(config: Mapping[str, Any]) -> dict:
+    """The config with defaults filled in; ``ValueError`` naming the parameter and the allowed
+    values for anything wrong."""
+    if not isinstance(config, Mapping):
+        raise ValueError(f"config must be a dict, got {type(config).__name__}")
+    unknown = sorted(set(config) - set(REQUIRED) - set(DEFAULTS))
+    if unknown:
+        raise ValueError(f"unknown parameter {unknown[0]!r}; allowed: "
+                         f"{', '.join(REQUIRED + tuple(DEFAULTS))}")
+    for key in REQUIRED:
+        if key not in config:
+            raise ValueError(f"config needs {key!r}")
+    cfg = {**DEFAULTS, **config}
+    n = cfg["n_players"]
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 2 <= n <= MAX_PLAYERS:
+        raise ValueError(f"n_players must be an int between 2 and {MAX_PLAYERS}, got {n!r}")
+    if cfg["deck"] not in DECK_SIZES or isinstance(cfg["deck"], bool):
+        raise ValueError(f"deck must be one of {', '.join(map(str, DECK_SIZES))}, "
+                         f"got {cfg['deck']!r}")
+    seats = cfg["seats"]
+    if isinstance(seats, str) or len(seats) != n:
+        raise ValueError(f"seats must list {n} agent names (one per seat), got {seats!r}")
+    for name in seats:
+        if name not in AGENTS:
+            raise ValueError(f"seats: unknown agent {name!r}; allowed: {', '.join(AGENTS)}")
+    for key, allowed in CHOICES.items():
+        if cfg[key] not in allowed:
+            raise ValueError(f"{key} must be one of {', '.join(allowed)}, got {cfg[key]!r}")
+    for key in ("transfer", "rotate"):
+        if not isinstance(cfg[key], (bool, np.bool_)):
+            raise ValueError(f"{key} must be true or false, got {cfg[key]!r}")
+    b = cfg["budget"]
+    if isinstance(b, bool) or not isinstance(b, (int, np.integer)) or b < 1:
+        raise ValueError(f"budget must be an int >= 1, got {b!r}")
+    cfg["seats"] = list(seats)
+    return cfg
+
+
+def seat_agents(cfg: Mapping[str, Any], index: int) -> list[str]:
+    """Agent names by seat for game ``index`` (rotated when ``cfg['rotate']``)."""
+    seats = list(cfg["seats"])
+    n = len(seats)
+    if not cfg.get("rotate", True):
+        return seats
+    return [seats[(s + index) % n] for s in range(n)]
+
+
+def switches(cfg: Mapping[str, Any]) -> np.ndarray:
+    return rule_switches(int(cfg["n_players"]), int(cfg["deck"]), cfg["limit"], cfg["throw"],
+                         cfg["refill"], cfg["draw"], bool(cfg["transfer"]))
+
+
+def _hand_values(hands, st, sp, flags: int) -> list[int]:
+    n = int(sp[SP_NP])
+    talon = int(sp[SP_NCARDS] - st[ST_DRAWN])
+    in_hands = int(st[ST_SIZE:ST_SIZE + n].sum())
+    n_ranks = 15 - int(sp[SP_LOW])
+    return [int(ev.hand_value(hands[p], st[ST_SIZE + p], st[ST_TRUMP], talon, in_hands,
+                              n_ranks, flags)) for p in range(n)]
+
+
+def game_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> dict:
+    """One game. Row: ``deck_cards``, ``trump``, ``first`` (first attacker), ``fool`` (seat, -1
+    for a draw or an abandoned game), ``draw`` (0/1), ``capped`` (1: abandoned as endless after
+    ``rules.MAX_TURNS`` actions, no fool), ``fool_agent`` ("" when none), ``bouts``, ``turns``,
+    and per
+    seat ``p``: ``agent{p}``, ``place{p}`` (0 = first out; the fool n - 1; players out in the
+    same bout share a place), ``hv{p}`` (initial hand value, OpenFool's current evaluator),
+    ``hv_article{p}``, ``hv_x100{p}``, ``hv_truediv{p}`` (the switched evaluators)."""
+    cfg = validate_config(config)
+    sp = switches(cfg)
+    names = seat_agents(cfg, index)
+    ag = agents_array(names, int(cfg["budget"]))
+    hands, talon, st = new_arrays(sp)
+    deal(hands, talon, st, sp, rng)
+    values = {prefix: _hand_values(hands, st, sp, flags) for prefix, flags in HAND_VALUES.items()}
+    play_game(hands, talon, st, sp, ag, rng)
+    fool = int(st[ST_FOOL])
+    capped = int(st[ST_CAPPED])
+    row = {"deck_cards": int(sp[SP_NCARDS]), "trump": int(st[ST_TRUMP]),
+           "first": int(st[ST_FIRST]), "fool": fool, "draw": int(fool < 0 and not capped),
+           "capped": capped, "fool_agent": names[fool] if fool >= 0 else "",
+           "bouts": int(st[ST_BOUTS]), "turns": int(st[ST_TURNS])}
+    for p, name in enumerate(names):
+        row[f"agent{p}"] = name
+        row[f"place{p}"] = int(st[ST_PLACE + p])
+        for prefix in HAND_VALUES:
+            row[f"{prefix}{p}"] = values[prefix][p]
+    return row
+
+
+# ======================================================================================
+# Bout-level records
+# ======================================================================================
+REC_COLS = ("bout", "seat", "size", "talon", "in_hands", "hv", "hv_truediv")
+
+
+@njit(cache=True)
+def play_recording(hands, talon, st, sp, ag, rng, rec):
+    """Play to the end, writing one record per (bout start, seat still playing) into ``rec``
+    (columns ``REC_COLS``); returns the number of records."""
+    mv = np.empty(MAX_ACTIONS, dtype=np.int64)
+    n = sp[SP_NP]
+    n_ranks = 15 - sp[SP_LOW]
+    k_rec = 0
+    while st[ST_PHASE] != PH_OVER:
+        if st[ST_PHASE] == PH_ATTACK and st[ST_NA] == 0:
+            left = sp[SP_NCARDS] - st[ST_DRAWN]
+            tot = 0
+            for q in range(n):
+                tot += st[ST_SIZE + q]
+            for q in range(n):
+                if st[ST_OUT + q] == 0 and k_rec < rec.shape[0]:
+                    size = st[ST_SIZE + q]
+                    rec[k_rec, 0] = st[ST_BOUTS]
+                    rec[k_rec, 1] = q
+                    rec[k_rec, 2] = size
+                    rec[k_rec, 3] = left
+                    rec[k_rec, 4] = tot
+                    rec[k_rec, 5] = ev.hand_value(hands[q], size, st[ST_TRUMP], left, tot,
+                                                  n_ranks, 0)
+                    rec[k_rec, 6] = ev.hand_value(hands[q], size, st[ST_TRUMP], left, tot,
+                                                  n_ranks, ev.TRUE_DIVISION)
+                    k_rec += 1
+        k = legal_actions(hands, st, sp, mv)
+        act = mv[0] if k == 1 else agent_action(ag[st[ST_CUR]], hands, talon, st, sp, mv, k, rng)
+        apply_action(hands, talon, st, sp, act)
+    return k_rec
+
+
+def bout_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> list[dict]:
+    """One game; one row per (bout, seat still playing): ``REC_COLS`` + ``agent``, ``fool``
+    (1 if this seat ended as the fool) and ``place``."""
+    cfg = validate_config(config)
+    sp = switches(cfg)
+    names = seat_agents(cfg, index)
+    ag = agents_array(names, int(cfg["budget"]))
+    hands, talon, st = new_arrays(sp)
+    deal(hands, talon, st, sp, rng)
+    rec = np.empty((4096, len(REC_COLS)), dtype=np.int64)
+    k = play_recording(hands, talon, st, sp, ag, rng, rec)
+    rows = []
+    for i in range(k):
+        row = {c: int(v) for c, v in zip(REC_COLS, rec[i])}
+        q = row["seat"]
+        row["agent"] = names[q]
+        row["fool"] = int(st[ST_FOOL] == q)
+        row["place"] = int(st[ST_PLACE + q])
+        rows.append(row)
+    return rows
+
+
+def warmup() -> None:
+    """Compile (or load from the cache) every jitted path once, before workers start."""
+    rng = np.random.default_rng(0)
+    cfg = {"n_players": 2, "deck": 24, "seats": ["EvalAI", "MC-AI"], "budget": 1,
+           "transfer": True}
+    game_task(cfg, 0, rng)
+    bout_task({**cfg, "seats": ["RandomAI", "SmallestAI"]}, 0, rng)
