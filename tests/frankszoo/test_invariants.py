@@ -3,11 +3,14 @@
 The 100,000-game sweep runs inside one compiled function so that it takes seconds.
 """
 
+import hashlib
+
 import numpy as np
 from numba import njit
 
 from gameai.frankszoo.agents import agent_row
 from gameai.frankszoo.decks import DECK_NAMES, get_deck
+from gameai.frankszoo.experiments import agents_array
 from gameai.frankszoo.play import new_hand, play_game
 from gameai.frankszoo.rules import (
     ACT_PASS,
@@ -107,3 +110,44 @@ def test_games_with_every_agent_end_with_a_full_score_sheet():
                 play_game(hands, st, deck.beats, sp, ag, hw, W, rng, np.empty((0, 3), np.int64))
                 assert sorted(st[ST_SCORE:ST_SCORE + 4]) == [0, 2, 3, 4]
                 assert hands.sum() == st[ST_SIZE:ST_SIZE + 4].sum()
+
+
+# The stored results in data/frankszoo/ are keyed by (seed, config, index) and the engine's
+# version: a change that alters a game's outcome or the random numbers it draws must bump
+# ENGINE_VERSION / AGENTS_VERSION. This digest over games with every agent, several decks and
+# every pass rule was recorded with the engine that computed those results (ENGINE_VERSION 1,
+# AGENTS_VERSION 1, before the speed-ups of issue 12); speed-ups must leave it unchanged.
+OUTCOMES_DIGEST = "5a2042c95b6ac417"
+DIGEST_CONFIGS = [
+    ("original", "uniform", ["RandomAI"] * 4, 200),
+    ("original", "forced", ["RandomAI"] * 4, 50),
+    ("test5", "half", ["RandomAI"] * 4, 50),
+    ("test13", "open", ["RandomAI"] * 4, 50),
+    ("original", "uniform", ["HeuristicAI", "HeuristicAI-passlist", "HeuristicAI-noseq", "RandomAI"],
+     50),
+    ("test7", "uniform", ["HeuristicAI-noweights", "HeuristicAI-rulesonly", "HeuristicAI",
+                          "RandomAI"], 50),
+    ("original", "uniform", ["MC-score", "MC-wins", "MC-score-nopass", "RandomAI"], 3),
+    ("test6", "open", ["MC-weights", "MC-highest", "MC-score-perfect", "RandomAI"], 3),
+]
+
+
+def test_game_outcomes_match_the_recorded_engine():
+    h = hashlib.sha256()
+    W = np.random.default_rng(2).random((N_IDS, N_IDS))
+    W[W < 0.6] = 0.0
+    for i, (name, rule, seats, n) in enumerate(DIGEST_CONFIGS):
+        deck = get_deck(name)
+        sp = rule_switches(deck, rule)
+        ag = agents_array(seats, 3)
+        hw = np.arange(deck.n_types, 0, -1) * 6.0
+        rng = np.random.default_rng(1000 + i)
+        log = np.zeros((512, 3), dtype=np.int64)
+        for _ in range(n):
+            hands, st = new_hand(deck.counts, sp, rng)
+            k = play_game(hands, st, deck.beats, sp, ag, hw, W, rng, log)
+            h.update(st.tobytes())
+            h.update(hands.tobytes())
+            h.update(log[:k].tobytes())
+        h.update(np.int64(rng.integers(0, 2**62)).tobytes())  # the generator's state after
+    assert h.hexdigest()[:16] == OUTCOMES_DIGEST

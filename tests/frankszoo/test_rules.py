@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from numba import njit
 
 from gameai.frankszoo.decks import get_deck, make_test_deck
 from positions import ORIG, SP, T, hand
@@ -9,8 +10,11 @@ from positions import ORIG, SP, T, hand
 from gameai.frankszoo.rules import (
     ACT_SKIP,
     MAX_MOVES,
+    MAX_TYPES,
     NONE_ID,
     PASS_ID,
+    SP_DEF,
+    SP_NDEF,
     ST_CUR,
     ST_DONE,
     ST_FIRST,
@@ -27,6 +31,9 @@ from gameai.frankszoo.rules import (
     gen_moves,
     init_state,
     move_id,
+    n_opening_moves,
+    opening_move,
+    randint,
     random_action,
     rule_switches,
 )
@@ -208,3 +215,93 @@ def test_pass_rules_differ_only_when_following():
     assert acts == {0, -1}  # uniform: move or pass
     with pytest.raises(ValueError, match="pass_rule"):
         rule_switches(ORIG, "sometimes")
+
+
+# --- the fast paths of the engine against their plain definitions --------------------------
+# Stored results are keyed by (seed, config, index) and the code: the engine must draw the same
+# random numbers and list the same moves in the same order as the plain enumeration.
+
+
+@njit(cache=True)
+def _randint_draws(rng, bounds):
+    out = np.empty(bounds.shape[0], dtype=np.int64)
+    for i in range(bounds.shape[0]):
+        out[i] = randint(rng, bounds[i])
+    return out
+
+
+@njit(cache=True)
+def _integers_draws(rng, bounds):
+    out = np.empty(bounds.shape[0], dtype=np.int64)
+    for i in range(bounds.shape[0]):
+        out[i] = rng.integers(0, bounds[i])
+    return out
+
+
+def test_randint_draws_what_generator_integers_draws():
+    bounds = np.concatenate([np.arange(1, 300), [2**16 + 1, 2**31, 2**32 - 1, 3, 1, 1, 7]])
+    bounds = np.tile(bounds, 20)
+    a, b, c = (np.random.default_rng(42) for _ in range(3))
+    got = _randint_draws(a, bounds)
+    assert np.array_equal(got, _integers_draws(b, bounds))  # numba's own Generator.integers
+    assert np.array_equal(got, [c.integers(0, n) for n in bounds])  # numpy's
+    assert a.bit_generator.state == b.bit_generator.state == c.bit_generator.state
+
+
+def _plain_moves(h, tt, tn, deck, sp):
+    """Definitions 3-4 enumerated over every type, count, mosquito and chameleon, in order."""
+    ele, mos, cha = deck.elephant, deck.mosquito, deck.chameleon
+    has_cha = int(cha >= 0 and h[cha] > 0)
+    has_mos = int(mos >= 0 and h[mos] > 0)
+    out = []
+    for t in range(deck.n_types):
+        if t == cha:
+            continue
+        for n in range(1, h[t] + 1):
+            for mq in range(has_mos + 1 if t == ele else 1):
+                for ch in range(has_cha + 1):
+                    cnt = n + mq + ch
+                    if tt < 0 or (cnt == tn and deck.beats[t, tt]) or (t == tt and cnt == tn + 1):
+                        out.append((t, n, mq, ch))
+    return out
+
+
+def _random_hand(rng, deck):
+    h = np.minimum(rng.integers(0, 6, deck.n_types), deck.counts)
+    h[rng.random(deck.n_types) < 0.3] = 0
+    return h
+
+
+@pytest.mark.parametrize("name", ["original", "test2", "test7", "test13"])
+def test_move_lists_match_the_plain_enumeration(name):
+    deck = get_deck(name)
+    sp = rule_switches(deck)
+    rng = np.random.default_rng(17)
+    mv = np.empty((MAX_MOVES, 4), dtype=np.int64)
+    row = np.empty((MAX_MOVES, 4), dtype=np.int64)
+    main_types = [t for t in range(deck.n_types) if t != deck.chameleon]
+    for _ in range(2000):
+        h = _random_hand(rng, deck)
+        tt = -1 if rng.random() < 0.3 else int(rng.choice(main_types))
+        tn = int(rng.integers(1, 8))
+        k = gen_moves(h, tt, tn, deck.beats, sp, mv)
+        assert [tuple(int(x) for x in mv[i]) for i in range(k)] == _plain_moves(h, tt, tn, deck, sp)
+        if tt < 0:  # RandomAI's opening: counted, then one row written
+            assert n_opening_moves(h, sp) == k
+            for i in range(k):
+                opening_move(h, i, sp, row)
+                assert np.array_equal(row[i], mv[i])
+
+
+def test_rule_switches_list_the_defeaters_of_each_type():
+    for name in ("original", "test2", "test13"):
+        deck = get_deck(name)
+        sp = rule_switches(deck)
+        for tt in range(deck.n_types):
+            listed = list(sp[SP_DEF + tt * MAX_TYPES:SP_DEF + tt * MAX_TYPES + sp[SP_NDEF + tt]])
+            expected = [t for t in range(deck.n_types)
+                        if t != deck.chameleon and (deck.beats[t, tt] or t == tt)]
+            assert listed == expected
+    sp = rule_switches(ORIG)
+    sp[0] = -5  # a caller's edit must not leak into the next call's array
+    assert rule_switches(ORIG)[0] == ORIG.n_types

@@ -42,9 +42,9 @@ from .rules import (
     ST_TT,
     apply_action,
     can_beat,
-    expand,
     gen_moves,
     move_id,
+    randint,
     random_action,
     shuffle,
 )
@@ -236,9 +236,9 @@ def heuristic_action(hands, st, beats, sp, hw, mv, rng, pass_in_list=0, ablate=0
         return preferred
     if n_list > 0:
         if pass_in_list == 1 and tt >= 0:
-            pick = rng.integers(0, n_list + 1)
+            pick = randint(rng, n_list + 1)
             return ACT_PASS if pick == n_list else candidates[pick]
-        return candidates[rng.integers(0, n_list)]
+        return candidates[randint(rng, n_list)]
     if tt >= 0:
         return ACT_PASS
     # An opening with every move below L: the paper is silent (pass is not allowed here);
@@ -274,7 +274,7 @@ def policy_action(policy, hands, st, beats, sp, W, mv, rng):
         if allow_pass:
             total += W[a, PASS_ID]
         if total <= 0.0:
-            i = rng.integers(0, n_opt)
+            i = randint(rng, n_opt)
             return ACT_PASS if i == k else i
         r = rng.random() * total
         for i in range(k):
@@ -294,7 +294,7 @@ def policy_action(policy, hands, st, beats, sp, W, mv, rng):
             ties = 1
         elif w == best:
             ties += 1
-            if rng.integers(0, ties) == 0:
+            if randint(rng, ties) == 0:
                 choice = i
     return ACT_PASS if choice == k else choice
 
@@ -302,16 +302,29 @@ def policy_action(policy, hands, st, beats, sp, W, mv, rng):
 @njit(cache=True)
 def playout(hands, st, beats, sp, policy, W, mv, rng):
     """Play the hand to its end with every player following ``policy`` (a game episode)."""
+    if policy == POL_RANDOM:  # the standard playout (§4.1): RandomAI called directly
+        while st[ST_DONE] == 0:
+            apply_action(hands, st, mv, random_action(hands, st, beats, sp, mv, rng), sp)
+        return
     while st[ST_DONE] == 0:
         idx = policy_action(policy, hands, st, beats, sp, W, mv, rng)
         apply_action(hands, st, mv, idx, sp)
 
 
 @njit(cache=True)
-def determinise(hands, st, p, pool, rng):
-    """Deal the cards ``p`` cannot see at random to the opponents, keeping their hand sizes."""
-    cards = expand(pool)
-    shuffle(cards, rng)
+def determinise(hands, st, p, pool, rng, cards):
+    """Deal the cards ``p`` cannot see at random to the opponents, keeping their hand sizes.
+
+    ``cards`` is scratch space of at least ``pool.sum()`` entries, allocated once per decision
+    rather than once per episode; it receives the pool card by card, as ``expand`` lays it out,
+    and is shuffled the same way.
+    """
+    m = 0
+    for t in range(pool.shape[0]):
+        for _ in range(pool[t]):
+            cards[m] = t
+            m += 1
+    shuffle(cards[:m], rng)
     i = 0
     for q in range(hands.shape[0]):
         if q == p:
@@ -359,6 +372,7 @@ def mc_action(hands, st, beats, sp, W, agent, mv, rng):
     h2 = np.empty_like(hands)
     s2 = np.empty_like(st)
     mv2 = np.empty((MAX_MOVES, 4), dtype=np.int64)
+    cards = np.empty(pool.sum(), dtype=np.int64)
     best = -1.0
     choice = cand[0]
     ties = 0
@@ -369,7 +383,7 @@ def mc_action(hands, st, beats, sp, W, agent, mv, rng):
             h2[:, :] = hands
             s2[:] = st
             if perfect == 0:
-                determinise(h2, s2, p, pool, rng)
+                determinise(h2, s2, p, pool, rng, cards)
             apply_action(h2, s2, mv, idx, sp)
             playout(h2, s2, beats, sp, policy, W, mv2, rng)
             if criterion == CRIT_SCORE:
@@ -382,7 +396,7 @@ def mc_action(hands, st, beats, sp, W, agent, mv, rng):
             ties = 1
         elif total == best:
             ties += 1
-            if rng.integers(0, ties) == 0:
+            if randint(rng, ties) == 0:
                 choice = idx
     return choice
 

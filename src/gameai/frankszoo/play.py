@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .agents import agent_action, AG_LEN, KIND_RANDOM
+from .agents import agent_action, AG_KIND, AG_LEN, KIND_RANDOM
 from .rules import (
     ACT_SKIP,
     MAX_LOG,
@@ -40,6 +40,8 @@ from .rules import (
     deal,
     decode_move_id,
     init_state,
+    randint,
+    random_action,
 )
 
 #: Guard against a rules bug looping forever (a real hand has fewer than 400 actions).
@@ -59,7 +61,12 @@ def play_game(hands, st, beats, sp, ag, hw, W, rng, log):
             raise RuntimeError("Frank's Zoo hand did not end: engine bug")
         p = st[ST_CUR]
         a = st[ST_TID]
-        idx = agent_action(ag[p], hands, st, beats, sp, hw, W, mv, rng)
+        if ag[p, AG_KIND] == KIND_RANDOM:
+            # the commonest seat, called directly: agent_action's dispatch (a view of the
+            # agent row and nine array arguments) cost more than RandomAI's own decision
+            idx = random_action(hands, st, beats, sp, mv, rng)
+        else:
+            idx = agent_action(ag[p], hands, st, beats, sp, hw, W, mv, rng)
         if idx != ACT_SKIP and n_log < log.shape[0]:
             log[n_log, 0] = p
             log[n_log, 1] = a
@@ -75,7 +82,7 @@ def new_hand(counts, sp, rng):
     n_players = sp[SP_NP]
     hands = deal(counts, n_players, rng)
     st = np.empty(ST_LEN, dtype=np.int64)
-    init_state(st, hands, rng.integers(0, n_players), sp)
+    init_state(st, hands, randint(rng, n_players), sp)
     return hands, st
 
 

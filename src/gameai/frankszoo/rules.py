@@ -25,6 +25,8 @@ Representation (flat int64 arrays so that everything runs in nopython mode):
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 from numba import njit
 
@@ -34,6 +36,7 @@ from .decks import Deck
 ENGINE_VERSION = "1"
 
 N_PLAYERS = 4
+MAX_TYPES = 13  # the published deck; test decks have 2..13 types
 
 # --- rule switches (sp) ---------------------------------------------------------------
 SP_NT = 0  # number of card types
@@ -42,7 +45,12 @@ SP_MOS = 2  # mosquito type or -1
 SP_CHA = 3  # chameleon type or -1
 SP_NP = 4  # number of players
 SP_PASS = 5  # RandomAI's pass rule (PASS_* below)
-SP_LEN = 6
+# The deck's defeat relation as lists (derived from ``beats``, see :func:`rule_switches`):
+# sp[SP_NDEF + tt] types can defeat a table of type tt, listed in ascending order at
+# sp[SP_DEF + tt * MAX_TYPES ...]: its predators and tt itself, never the chameleon.
+SP_NDEF = 6
+SP_DEF = SP_NDEF + MAX_TYPES
+SP_LEN = SP_DEF + MAX_TYPES * MAX_TYPES
 
 #: RandomAI's treatment of passing when following (the paper is silent; settled by Table 4).
 PASS_UNIFORM = 0  # pass is one more option, drawn uniformly with the legal moves
@@ -69,7 +77,6 @@ ST_TURNS = 22  # actions taken so far
 ST_LEN = 24
 
 # --- move identities for the 2-sequence tables (spec: type, count, mosquito, chameleon) ---
-MAX_TYPES = 13
 MAX_COUNT = 7  # 5 elephants + mosquito + chameleon
 PASS_ID = MAX_TYPES * MAX_COUNT * 4
 NONE_ID = PASS_ID + 1  # "nothing on the table": the predecessor of an opening move
@@ -81,19 +88,64 @@ MAX_LOG = 512  # more than the longest possible hand (60 moves + passes)
 ACT_PASS = -1
 ACT_SKIP = -2
 
+# ``rng.integers(0, n)`` in numba allocates a one-element array per call (it is written as the
+# ``size=1`` case of the array version): with ~170 draws per hand that was a tenth of a hand's
+# time. :func:`randint` makes the same draw - numba's own Lemire routine on the same bit
+# generator, exactly what ``integers`` calls for a bound below 2**32 - without the array.
+# ``tests/frankszoo/test_rules.py`` checks that both streams agree draw for draw.
+try:
+    from numba.np.random.random_methods import buffered_bounded_lemire_uint32 as _lemire32
+except ImportError:  # pragma: no cover - a numba that moved it: fall back to the public call
+    _lemire32 = None
+
 
 def rule_switches(deck: Deck, pass_rule: str = "uniform") -> np.ndarray:
-    """The ``sp`` array for a deck and RandomAI pass rule."""
+    """The ``sp`` array for a deck and RandomAI pass rule (a fresh copy: callers may edit it)."""
     if pass_rule not in PASS_RULES:
         raise ValueError(f"pass_rule must be one of {sorted(PASS_RULES)}, got {pass_rule!r}")
-    sp = np.zeros(SP_LEN, dtype=np.int64)
-    sp[SP_NT] = deck.n_types
-    sp[SP_ELE] = deck.elephant
-    sp[SP_MOS] = deck.mosquito
-    sp[SP_CHA] = deck.chameleon
-    sp[SP_NP] = N_PLAYERS
+    sp = _deck_switches(deck.n_types, deck.elephant, deck.mosquito, deck.chameleon,
+                        deck.beats.tobytes()).copy()
     sp[SP_PASS] = PASS_RULES[pass_rule]
     return sp
+
+
+@lru_cache(maxsize=64)
+def _deck_switches(n_types, elephant, mosquito, chameleon, beats_bytes) -> np.ndarray:
+    """The deck part of ``sp``, cached: experiments build ``sp`` once per game."""
+    beats = np.frombuffer(beats_bytes, dtype=np.bool_).reshape(n_types, n_types)
+    sp = np.zeros(SP_LEN, dtype=np.int64)
+    sp[SP_NT] = n_types
+    sp[SP_ELE] = elephant
+    sp[SP_MOS] = mosquito
+    sp[SP_CHA] = chameleon
+    sp[SP_NP] = N_PLAYERS
+    # Definition 4: a table of type tt falls to a predator of tt (same count) or to tt itself
+    # (one card more). Move generation when following walks only these types.
+    for tt in range(n_types):
+        defeaters = [t for t in range(n_types) if t != chameleon and (beats[t, tt] or t == tt)]
+        sp[SP_NDEF + tt] = len(defeaters)
+        sp[SP_DEF + tt * MAX_TYPES:SP_DEF + tt * MAX_TYPES + len(defeaters)] = defeaters
+    return sp
+
+
+if _lemire32 is not None:
+
+    @njit(cache=True)
+    def randint(rng, n):
+        """``rng.integers(0, n)`` for ``1 <= n < 2**32``: the same draw, without an allocation.
+
+        ``integers`` returns ``low`` without drawing when the range holds one value; otherwise
+        it draws with Lemire's method on 32-bit outputs (numba's ``random_bounded_uint64_fill``).
+        """
+        if n == 1:
+            return 0
+        return np.int64(_lemire32(rng.bit_generator, np.int64(n - 1)))
+
+else:  # pragma: no cover
+
+    @njit(cache=True)
+    def randint(rng, n):
+        return rng.integers(0, n)
 
 
 @njit(cache=True)
@@ -128,24 +180,100 @@ def gen_moves(hand, tt, tn, beats, sp, mv):
     has_cha = 1 if (cha >= 0 and hand[cha] > 0) else 0
     has_mos = 1 if (mos >= 0 and hand[mos] > 0) else 0
     k = 0
-    for t in range(nt):
-        if t == cha:
-            continue
+    if tt < 0:  # an opening: every combination is a legal move
+        for t in range(nt):
+            if t == cha:
+                continue
+            c = hand[t]
+            if c == 0:
+                continue
+            mq_max = has_mos if t == ele else 0
+            for n in range(1, c + 1):
+                for mq in range(mq_max + 1):
+                    for ch in range(has_cha + 1):
+                        mv[k, 0] = t
+                        mv[k, 1] = n
+                        mv[k, 2] = mq
+                        mv[k, 3] = ch
+                        k += 1
+        return k
+    # Following: only a predator of ``tt`` (with ``tn`` cards) or ``tt`` itself (with tn + 1)
+    # defeats the table, so only the types listed in sp for ``tt`` are visited (ascending, as
+    # above), and a move's count n + mq + ch must be tn or tn + 1, which bounds n. Within those
+    # bounds the loops and the test are the enumeration above: the same moves in the same order.
+    row = SP_DEF + tt * MAX_TYPES
+    for j in range(sp[SP_NDEF + tt]):
+        t = sp[row + j]
         c = hand[t]
         if c == 0:
             continue
+        pred = beats[t, tt]
         mq_max = has_mos if t == ele else 0
-        for n in range(1, c + 1):
+        lo = max(1, tn - mq_max - has_cha)
+        hi = min(c, tn + 1)
+        for n in range(lo, hi + 1):
             for mq in range(mq_max + 1):
                 for ch in range(has_cha + 1):
                     cnt = n + mq + ch
-                    if tt < 0 or (cnt == tn and beats[t, tt]) or (t == tt and cnt == tn + 1):
+                    if (cnt == tn and pred) or (t == tt and cnt == tn + 1):
                         mv[k, 0] = t
                         mv[k, 1] = n
                         mv[k, 2] = mq
                         mv[k, 3] = ch
                         k += 1
     return k
+
+
+@njit(cache=True)
+def n_opening_moves(hand, sp):
+    """How many moves :func:`gen_moves` lists on an opening, without listing them.
+
+    Each type ``t`` held ``c`` times gives ``c`` card counts, times two when the mosquito can
+    join (elephants only), times two when the chameleon can join.
+    """
+    nt = sp[SP_NT]
+    ele = sp[SP_ELE]
+    mos = sp[SP_MOS]
+    cha = sp[SP_CHA]
+    per_ch = 2 if (cha >= 0 and hand[cha] > 0) else 1
+    has_mos = 1 if (mos >= 0 and hand[mos] > 0) else 0
+    k = 0
+    for t in range(nt):
+        if t == cha:
+            continue
+        per_mq = 1 + has_mos if t == ele else 1
+        k += hand[t] * per_mq * per_ch
+    return k
+
+
+@njit(cache=True)
+def opening_move(hand, i, sp, mv):
+    """Write row ``i`` of :func:`gen_moves`' opening list to ``mv[i]`` (the other rows untouched).
+
+    The list holds, per type in order, ``c`` blocks (n = 1..c) of ``per_mq * per_ch`` rows
+    ordered by mosquito then chameleon, so row ``i`` follows from integer division.
+    """
+    nt = sp[SP_NT]
+    ele = sp[SP_ELE]
+    mos = sp[SP_MOS]
+    cha = sp[SP_CHA]
+    per_ch = 2 if (cha >= 0 and hand[cha] > 0) else 1
+    has_mos = 1 if (mos >= 0 and hand[mos] > 0) else 0
+    r = i
+    for t in range(nt):
+        if t == cha:
+            continue
+        per_mq = 1 + has_mos if t == ele else 1
+        block = per_mq * per_ch
+        size = hand[t] * block
+        if r < size:
+            j = r % block
+            mv[i, 0] = t
+            mv[i, 1] = 1 + r // block
+            mv[i, 2] = j // per_ch
+            mv[i, 3] = j % per_ch
+            return
+        r -= size
 
 
 @njit(cache=True)
@@ -181,7 +309,9 @@ def next_active(st, p, n_players):
     """The next player to the left of ``p`` who still holds cards."""
     q = p
     for _ in range(n_players):
-        q = (q + 1) % n_players
+        q += 1  # (q + 1) % n_players without the division
+        if q == n_players:
+            q = 0
         if st[ST_SIZE + q] > 0:
             return q
     return p
@@ -311,7 +441,7 @@ def action_id(st, mv, idx):
 def shuffle(a, rng):
     """Fisher-Yates shuffle in place with a numpy Generator."""
     for i in range(a.shape[0] - 1, 0, -1):
-        j = rng.integers(0, i + 1)
+        j = randint(rng, i + 1)
         tmp = a[i]
         a[i] = a[j]
         a[j] = tmp
@@ -343,23 +473,35 @@ def deal(counts, n_players, rng):
 
 @njit(cache=True)
 def random_action(hands, st, beats, sp, mv, rng):
-    """RandomAI (paper §2): a uniformly random legal action under the deck's pass rule."""
+    """RandomAI (paper §2): a uniformly random legal action under the deck's pass rule.
+
+    The draws are those of a uniform pick from :func:`gen_moves`' list (plus pass or skip
+    where the rule offers it). On an opening - the longest list, up to 60 rows on the
+    published deck - the list is only counted and the chosen row alone is written to ``mv``;
+    when following, ``mv`` holds the whole (short) list. Either way ``mv[idx]`` is the move.
+    """
     p = st[ST_CUR]
     tt = st[ST_TT]
-    k = gen_moves(hands[p], tt, st[ST_TN], beats, sp, mv)
     rule = sp[SP_PASS]
     if tt < 0:
+        hand = hands[p]
+        k = n_opening_moves(hand, sp)
         if k == 0:
             return ACT_SKIP
         if rule == PASS_OPEN:
-            i = rng.integers(0, k + 1)
-            return ACT_SKIP if i == k else i
-        return rng.integers(0, k)
+            i = randint(rng, k + 1)
+            if i == k:
+                return ACT_SKIP
+        else:
+            i = randint(rng, k)
+        opening_move(hand, i, sp, mv)
+        return i
+    k = gen_moves(hands[p], tt, st[ST_TN], beats, sp, mv)
     if k == 0:
         return ACT_PASS
     if rule == PASS_UNIFORM or rule == PASS_OPEN:
-        i = rng.integers(0, k + 1)
+        i = randint(rng, k + 1)
         return ACT_PASS if i == k else i
     if rule == PASS_HALF and rng.random() < 0.5:
         return ACT_PASS
-    return rng.integers(0, k)
+    return randint(rng, k)
