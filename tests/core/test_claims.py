@@ -172,14 +172,15 @@ def test_claims_table_html(tmp_path):
     write_claims("toy", rows, tmp_path)
     out = claims_table(read_claims("toy", tmp_path), "toy", group={"t": "Tables", "q": "Words"}).data
     assert 'id="claims-toy"' in out and 'data-chapter="toy"' in out
-    assert out.count('<tr class="claim"') == 6
+    assert out.count('<tr class="claim') == 6 and out.count(' data-claim="') == 6
     assert [f'data-claim="{c}"' in out for c in ("t1", "t2", "q1", "q2", "p1", "t3")] == [True] * 6
     assert "nan" not in out.lower().replace("nanos", "")
     assert "None" not in out
-    assert "31.0 %" in out and "29.0 % \u2013 33.0 %" in out   # ours and CI as percentages
-    assert ">30.8 %<" in out       # the paper's value with its printed digits (exact: 1 decimal)
-    assert ">70 %<" in out         # a whole percentage stays whole
+    assert "31.0\u00a0%" in out and "29.0\u201333.0\u00a0%" in out   # ours and CI as percentages
+    assert ">30.8\u00a0%<" in out  # the paper's value with its printed digits (exact: 1 decimal)
+    assert ">70\u00a0%<" in out    # a whole percentage stays whole
     assert "13,000" in out
+    assert '<td colspan="3" class="txt"><b>paper:</b> UCT &gt; MCE<br><b>ours:</b> UCT &gt; MCE</td>' in out
     assert "<details><summary>First sentence says why." in out  # long notes fold
     assert out.count('class="group"') == 3  # Tables, Words, (p1 has none), Tables again
     for v in ("reproduced", "differs", "holds", "fails", "pending"):
@@ -189,8 +190,8 @@ def test_claims_table_html(tmp_path):
 def test_claims_table_plain_numbers(tmp_path):
     write_claims("toy", [quantitative("w", "a weight", "85", 84.2, 83.0, 86.0, 10)], tmp_path)
     out = claims_table(read_claims("toy", tmp_path), "toy", percent=False).data
-    assert ">85<" in out and ">84.2<" in out and ">83.0 \u2013 86.0<" in out
-    assert " %<" not in out
+    assert ">85<" in out and ">84.2<" in out and ">83.0\u201386.0<" in out
+    assert "%<" not in out
 
 
 def test_scorecard_table(tmp_path):
@@ -200,3 +201,15 @@ def test_scorecard_table(tmp_path):
     assert 'data-chapter="beta"' in out and "planned" in out
     assert 'href="beta.html' not in out
     assert "<b>5</b>" in out
+
+
+def test_claims_table_short_descriptions_and_long_first_sentences(tmp_path):
+    word_salad = "word " * 60
+    rows = [quantitative("g.a", "Fig. 2 HeuristicAI: mean win %", "44 %", 0.5, 0.49, 0.51, 10,
+                         note=word_salad.strip() + ". Second.")]
+    write_claims("toy", rows, tmp_path)
+    df = read_claims("toy", tmp_path)
+    grouped = claims_table(df, "toy", group={"g": "Fig. 2"}).data
+    assert ">mean win % <span" in grouped            # the heading carries the label
+    assert "Fig. 2 HeuristicAI: mean win %" in claims_table(df, "toy").data
+    assert "\u2026 <em>(more)</em>" in grouped        # a first sentence too long is cut at a word

@@ -73,7 +73,7 @@ def test_figure_summaries_use_the_papers_deck_range():
     assert claims["h.mean_win"].ours == pytest.approx(0.40)
     assert "extension" in claims["h.mean_win"].note and "13 types 95.0% wins" in claims["h.mean_win"].note
     # the best deck is searched among the paper's decks only: 11, not 13
-    assert "our best deck is 11 types" in claims["h.best_win"].note
+    assert "Our best deck over 2-11 types is 11 types" in claims["h.best_win"].note
     assert all(c.step == paper.STEP for c in claims.values())
 
 

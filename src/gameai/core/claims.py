@@ -264,18 +264,29 @@ VERDICT_STYLE = {
 }
 
 _CSS = """<style>
-.gameai-claims{border-collapse:collapse;width:100%;font-size:0.88em;line-height:1.35;margin:0.5em 0 1em}
+.gameai-claims{border-collapse:collapse;width:100%!important;table-layout:fixed!important;font-size:0.86em;line-height:1.35;margin:0.5em 0 1em}
+.gameai-claims.gameai-scorecard{table-layout:auto!important;width:100%!important;font-size:0.95em}
+.gameai-scorecard td:first-child{white-space:nowrap}
+.gameai-scorecard tr.planned td{color:#57606a}
 .gameai-claims th{background:#f6f8fa;text-align:left;padding:4px 6px;border-bottom:2px solid #d0d7de;white-space:nowrap}
 .gameai-claims td{padding:3px 6px;vertical-align:top;border:none}
 .gameai-claims tr.claim td{border-top:1px solid #d0d7de}
 .gameai-claims tr.group td{background:#f6f8fa;font-weight:600;padding-top:8px;border-top:2px solid #d0d7de}
 .gameai-claims td.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
-.gameai-claims .cid{color:#57606a;font-family:monospace;font-size:0.85em}
-.gameai-claims tr.note td{padding:0 6px 5px 2.2em;color:#424a53;font-size:0.92em}
+.gameai-claims .cid{color:#57606a;font-family:monospace;font-size:0.78em}
+.gameai-claims tr.note td{padding:0 6px 4px 2.2em;color:#424a53;font-size:0.92em}
+.gameai-claims tr.claim.has-note td{padding-bottom:0}
 .gameai-claims details summary{cursor:pointer}
-.gameai-verdict{display:inline-block;padding:1px 7px;border-radius:10px;font-weight:600;white-space:nowrap}
+.gameai-verdict{display:inline-block;padding:0 6px;border-radius:10px;font-weight:600;white-space:nowrap}
+.gameai-claims td.txt{white-space:normal;font-size:0.95em}
+.gameai-claims td.txt b{font-weight:600;color:#57606a}
 .gameai-claims-legend{font-size:0.85em;color:#424a53;margin:0.3em 0}
 </style>"""
+
+
+#: Column widths of the claims table (fixed layout: the table never grows past the page).
+_COLS = ('<colgroup><col style="width:8.8em"><col><col style="width:4.4em"><col style="width:5em">'
+         '<col style="width:7.6em"><col style="width:5.4em"></colgroup>')
 
 
 def _verdict_badge(verdict: str, count: int | None = None) -> str:
@@ -296,7 +307,7 @@ def _fmt_value(v: Any, percent: bool, decimals: int) -> str:
     if _is_number(v):
         if math.isnan(v):
             return ""
-        return f"{v * 100:.{decimals}f} %" if percent else f"{v:,.{decimals}f}"
+        return f"{v * 100:.{decimals}f}\u00a0%" if percent else f"{v:,.{decimals}f}"
     text = str(v)
     return "" if text.strip().lower() in ("nan", "none", "<na>") else html.escape(text)
 
@@ -312,21 +323,36 @@ def _fmt_paper(v: Any, step: float, percent: bool) -> str:
     return _fmt_value(v, percent, decimals)
 
 
+def _in_words(paper: Any, ours: Any) -> bool:
+    """A claim stated in words (qualitative): its values need room to wrap."""
+    return any(isinstance(v, str) and v.strip() and _maybe_number(v) is v for v in (paper, ours))
+
+
 def claims_anchor(chapter: str) -> str:
     """The HTML id of a chapter's rendered claims table (the scorecard links to it)."""
     return f"claims-{chapter}"
 
 
 def _split_note(note: str, limit: int) -> tuple[str, str]:
-    """First sentence (shown) and the rest (folded away) of a long note."""
+    """The sentences of a long note that fit in ``limit`` characters (shown) and the rest
+    (folded away); a first sentence longer than that is cut at a word, with an ellipsis."""
     note = note.strip()
     if len(note) <= limit:
         return note, ""
-    m = re.search(r"(?<=[.;])\s+(?=[A-Z(])", note[: limit + 1])
-    cut = m.end() if m else note.rfind(" ", 0, limit)
-    if cut <= 0:
-        cut = limit
-    return note[:cut].strip(), note[cut:].strip()
+    ends = [m.end() for m in re.finditer(r"(?<=[.;])\s+(?=[A-Z(])", note) if m.end() <= limit + 1]
+    if ends:
+        cut = ends[-1]
+        return note[:cut].strip(), note[cut:].strip()
+    cut = note.rfind(" ", 0, limit)
+    cut = cut if cut > 0 else limit
+    return note[:cut].strip() + " \u2026", note[cut:].strip()
+
+
+def _short_description(text: str, max_label: int = 60) -> str:
+    """A description without its leading label (``"Fig. 2 HeuristicAI: mean win %"`` ->
+    ``"mean win %"``), for rows under a group heading that already says it."""
+    head, sep, rest = text.partition(": ")
+    return rest if sep and len(head) <= max_label and rest else text
 
 
 def claims_table(
@@ -336,7 +362,7 @@ def claims_table(
     percent: bool | Callable[[str], bool] = True,
     decimals: int = 1,
     group: Callable[[str], str] | Mapping[str, str] | None = None,
-    note_limit: int = 160,
+    note_limit: int = 120,
     caption: str | None = None,
 ):
     """The claims table as the book shows it (an ``IPython.display.HTML`` object).
@@ -352,7 +378,8 @@ def claims_table(
     :mod:`gameai.core.htmlcheck` can compare the rendered table with ``claims.csv``).
     ``percent`` says whether numeric values are fractions shown as percentages (a bool, or a
     function of the claim id); ``group`` maps a claim id (a function, or a mapping of id
-    prefixes to headings) to a group heading row.
+    prefixes to headings) to a group heading row; under a heading, a description's leading
+    label (the text before its first ``": "``) is left out, since the heading says it.
     """
     from IPython.display import HTML
 
@@ -383,17 +410,23 @@ def claims_table(
         step = float(getattr(r, "step", 0.0) or 0.0)
         ci = ""
         if _finite(r.ci_low) and _finite(r.ci_high):
-            ci = (f"{_fmt_value(r.ci_low, pct, decimals)} \u2013 "
-                  f"{_fmt_value(r.ci_high, pct, decimals)}")
+            low = _fmt_value(r.ci_low, pct, decimals)
+            ci = f"{low[:-2] if pct else low}\u2013{_fmt_value(r.ci_high, pct, decimals)}"
         n = f"{int(r.n):,}" if _finite(r.n) and r.n > 0 else ""
-        rows.append(
-            f'<tr class="claim" data-claim="{html.escape(cid)}">'
-            f"<td>{_verdict_badge(str(r.verdict))}</td>"
-            f'<td>{html.escape(str(r.description))} <span class="cid">{html.escape(cid)}</span></td>'
-            f'<td class="num">{_fmt_paper(r.paper, step, pct)}</td>'
-            f'<td class="num">{_fmt_value(r.ours, pct, decimals)}</td>'
-            f'<td class="num">{ci}</td><td class="num">{n}</td></tr>')
         note = str(r.note or "").strip()
+        desc = str(r.description)
+        if g is not None:
+            desc = _short_description(desc)
+        rows.append(
+            f'<tr class="claim{" has-note" if note else ""}" data-claim="{html.escape(cid)}">'
+            f"<td>{_verdict_badge(str(r.verdict))}</td>"
+            f'<td>{html.escape(desc)} <span class="cid">{html.escape(cid)}</span></td>'
+            + (f'<td class="num">{_fmt_paper(r.paper, step, pct)}</td>'
+               f'<td class="num">{_fmt_value(r.ours, pct, decimals)}</td>'
+               f'<td class="num">{ci}</td>' if not _in_words(r.paper, r.ours) else
+               f'<td colspan="3" class="txt"><b>paper:</b> {_fmt_value(r.paper, pct, decimals)}'
+               f'<br><b>ours:</b> {_fmt_value(r.ours, pct, decimals)}</td>')
+            + f'<td class="num">{n}</td></tr>')
         if note:
             shown, rest = _split_note(note, note_limit)
             body = html.escape(shown)
@@ -406,7 +439,7 @@ def claims_table(
     out = (f'{_CSS}<div id="{claims_anchor(chapter)}">'
            f'<p class="gameai-claims-legend">{legend} &nbsp;({len(claims)} claims)</p>'
            f'<table class="gameai-claims" data-chapter="{html.escape(chapter)}" '
-           f'data-claims="{len(claims)}">{cap}<thead>{head}</thead><tbody>{"".join(rows)}'
+           f'data-claims="{len(claims)}">{cap}{_COLS}<thead>{head}</thead><tbody>{"".join(rows)}'
            f"</tbody></table></div>")
     return HTML(out)
 

@@ -3,7 +3,8 @@
 ``check_html(html_dir, data_dir)`` walks every page of a built book and reports
 
 * an image (``<img src>``, ``<source srcset>``, ``<object data>``) whose file does not exist;
-* a table cell that shows a missing value: ``nan``, ``nan%``, ``None``, ``<NA>``, ``NaT``;
+* a table cell that shows a missing value: ``nan`` or ``NaT`` anywhere in it (``nan%``,
+  ``nan / 3``), ``<NA>`` anywhere, or a cell that is just ``None`` / ``null``;
 * a rendered claims table (``claims_table``'s ``<table class="gameai-claims" data-chapter=…>``)
   that lacks a row of its ``data/<chapter>/claims.csv``, or shows a row that is not in it;
 * a chapter with a ``claims.csv`` whose claims table is not rendered on any page.
@@ -30,7 +31,7 @@ import pandas as pd
 __all__ = ["check_html", "check_page", "main"]
 
 #: Cell texts that mean a missing value leaked into a rendered table.
-MISSING = re.compile(r"^\s*(nan|none|<na>|nat|null)\s*%?\s*$|\bnan\s?%", re.IGNORECASE)
+MISSING = re.compile(r"^\s*(none|null)\s*%?\s*$|\b(nan|nat)\b|<na>", re.IGNORECASE)
 #: "None" is flagged only with this exact case ("none" is a word a note may use).
 _WORDS_OK = {"none"}
 

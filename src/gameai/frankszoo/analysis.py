@@ -108,10 +108,10 @@ def settle_pass_rule(errors: pd.DataFrame) -> str:
 #: What the paper's text says about each reading of RandomAI's passing (Definition 2: "Pass:
 #: Play no cards; this is always allowed"; §2: RandomAI "randomly plays any legal move").
 READING_TEXT = {
-    "open": "literal: a pass is always allowed, on an opening too",
-    "uniform": "a pass is one more legal move, but only when following",
-    "half": "not in the text: a coin decides between passing and playing",
-    "forced": "against the text: a pass is allowed only when no move exists",
+    "open": "literal: also on an opening",
+    "uniform": "only when following",
+    "half": "not in the text (a coin)",
+    "forced": "against the text",
 }
 
 
@@ -223,12 +223,12 @@ def summary_claims(prefix: str, summary: pd.DataFrame, ref: dict, label: str) ->
             continue
         r = at.iloc[0]
         ours_best = s.loc[s[metric].idxmax() if which.startswith("best") else s[metric].idxmin()]
-        note = (f"paper: {value:.0%} at {k} types; ours at {k} types: {r[metric]:.1%}; over "
-                f"decks {lo_k}-{hi_k} our {which.split('_')[0]} deck is {ours_best['types']} "
-                f"types ({ours_best[metric]:.1%}). ") + _note(value, r[f"{metric}_lo"],
-                                                              r[f"{metric}_hi"])
-        claims.append(quantitative(f"{prefix}.{which}", f"{label}: {which.replace('_', ' ')} "
-                                   f"% (value at the paper's deck, {k} types)", value, r[metric],
+        note = _join(_note(value, r[f"{metric}_lo"], r[f"{metric}_hi"]),
+                     f"Our {which.split('_')[0]} deck over {lo_k}-{hi_k} types is "
+                     f"{ours_best['types']} types ({ours_best[metric]:.1%}).")
+        best_worst, what = which.split("_")
+        claims.append(quantitative(f"{prefix}.{which}", f"{label}: {what} % at {k} types (the "
+                                   f"paper's {best_worst} deck)", value, r[metric],
                                    r[f"{metric}_lo"], r[f"{metric}_hi"], int(r["n"]), note.strip(),
                                    step=step))
     return claims
@@ -245,8 +245,8 @@ def _note(paper_value: float, lo: float, hi: float, step: float = paper.STEP) ->
         return ""
     side = "above" if paper_value > hi else "below"
     a, b = paper_value - step / 2, paper_value + step / 2
-    return (f"The paper's {paper_value:.0%} (as printed: [{a:.1%}, {b:.1%})) lies {side} our "
-            f"95 % CI [{lo:.1%}, {hi:.1%}].")
+    return (f"Printed {paper_value:.0%}, i.e. [{a:.1%}, {b:.1%}), lies {side} our 95 % CI "
+            f"[{lo:.1%}, {hi:.1%}].")
 
 
 # -------------------------------------------------------------------------------- claims
@@ -365,7 +365,7 @@ def predictor_claim(res) -> Claim:
     r = acc[(acc["p_b"] == "Equation 5 as printed") & (acc["scored"] == "all decisions")].iloc[0]
     others = "; ".join(f"{x.p_b}, {x.scored}: {x.accuracy:.1%}" for x in acc.itertuples()
                        if not (x.p_b == r["p_b"] and x.scored == r["scored"]))
-    note = (f"{r['games']} test games (every decision of all four players, passes included). "
+    note = (f"{int(r['games']):,} test games (every decision of all four players, passes included). "
             f"Other readings: {others}. " + _note(paper.PREDICTOR_ACCURACY, r["lo"], r["hi"]))
     return quantitative(cid, desc, paper.PREDICTOR_ACCURACY, r["accuracy"], r["lo"], r["hi"],
                         int(r["predictions"]), note.strip(), step=paper.STEP)

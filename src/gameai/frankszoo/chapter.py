@@ -141,12 +141,23 @@ class Results:
 
 
 class _Runner:
-    def __init__(self, params, data_dir, compute, progress):
+    """What the experiment functions share: parameters, the store, and the inputs computed
+    along the way (the w[a,b] tables and their signatures, the game task that plays with them)."""
+
+    def __init__(self, params, data_dir, compute, progress, only=None):
         self.params = params
         self.data_dir = Path(data_dir)
         self.compute = compute
         self.progress = progress
+        self.only = only
         self.res = Results(params=params, data_dir=self.data_dir)
+        self.tests = [f"test{k}" for k in TEST_DECK_SIZES]
+        self.tables: dict = {}
+        self.sigs: dict[str, str] = {}
+        self.task = GameTask()
+
+    def wanted(self, key: str) -> bool:
+        return self.only is None or key in self.only
 
     def get(self, key: str, name: str, fn: Callable, configs: list[dict], n: int,
             chunk_size: int, description: str) -> pd.DataFrame | None:
@@ -179,26 +190,36 @@ def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path 
             only: tuple[str, ...] | None = None) -> Results:
     """Load (and, if ``compute``, run) every experiment of the chapter.
 
-    ``only`` restricts the run to some experiment keys (their inputs are still loaded).
+    One function per table or figure of the paper (and per experiment beyond it), in dependency
+    order: Table 4's weights first, then the 2-sequence tables the weighted Monte Carlo AIs
+    play with. ``only`` restricts the run to some experiment keys (their inputs are still
+    loaded).
     """
     params = resolve(overrides)
     compute = params["compute_missing"] if compute is None else compute
     data_dir = Path(data_dir) if data_dir is not None else default_data_dir(params["profile"])
-    run = _Runner(params, data_dir, compute, progress)
-    res = run.res
-    tests = [f"test{k}" for k in TEST_DECK_SIZES]
+    run = _Runner(params, data_dir, compute, progress, only)
+    if table4(run) is None:
+        return run.res
+    for step in (fig2_heuristic, sequence_tables_w, figs3_4_standard_mc, figs5_7_weighted_mc,
+                 section6_predictor, heuristic_with_other_weights, heuristic_open_reading,
+                 heuristic_ablations, mc_without_voluntary_pass, against_forced_passing,
+                 mc_episode_sweep, mc_perfect_information, head_to_head):
+        step(run)
+    return run.res
 
-    def wanted(key: str) -> bool:
-        return only is None or key in only
 
-    # --- §3.4 / Table 4: weights from RandomAI games, under every reading of passing -------
+def table4(run: _Runner) -> pd.DataFrame | None:
+    """§3.4 / Table 4: cards left in the last hand of RandomAI games, under every reading of
+    RandomAI's passing; settles the reading and gives HeuristicAI its weights (``res.weights``)."""
+    params, res = run.params, run.res
     per, n = _batches(params["weight_games"], WEIGHT_BATCH)
     totals = run.get("table4", "table4_weights", hand_totals_task,
                      [{"deck": d, "pass_rule": r, "games": per} for d in DECK_NAMES
                       for r in PASS_RULES], n, chunk_size=1,
                      description="Cards left in the last player's hand (RandomAI x 4), per type")
     if totals is None:
-        return res
+        return None
     evidence = analysis.table4_comparison(totals)
     res.pass_rule_evidence = analysis.pass_rule_errors(evidence)
     res.pass_rule = (analysis.settle_pass_rule(res.pass_rule_evidence)
@@ -208,129 +229,207 @@ def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path 
         d: heuristic_weights(analysis.totals_per_type(totals, d, res.pass_rule,
                                                       scale_to=params["weight_games"]))
         for d in DECK_NAMES}
-    heur = lambda d: _game_config(d, ["HeuristicAI"] + ["RandomAI"] * 3, params, res.weights[d])
+    return totals
 
-    # --- Fig. 2 and §5.1: HeuristicAI vs three RandomAIs ------------------------------------
-    if wanted("heuristic"):
-        run.get("heuristic", "heuristic_vs_random", GameTask(), [heur(d) for d in DECK_NAMES],
-                params["games_per_deck"], chunk_size=2_000,
-                description="Fig. 2: HeuristicAI against three RandomAIs")
 
-    # --- §4.2: the 2-sequence weight tables from RandomAI games -----------------------------
+def _heuristic(run: _Runner, deck: str, ai: str = "HeuristicAI", params=None, weights=None):
+    """HeuristicAI (or a variant) against three RandomAIs, with the chapter's weights."""
+    return _game_config(deck, [ai] + ["RandomAI"] * 3, params or run.params,
+                        run.res.weights[deck] if weights is None else weights)
+
+
+def fig2_heuristic(run: _Runner) -> pd.DataFrame | None:
+    """Fig. 2 and §5.1: HeuristicAI against three RandomAIs on every deck."""
+    if not run.wanted("heuristic"):
+        return None
+    return run.get("heuristic", "heuristic_vs_random", GameTask(),
+                   [_heuristic(run, d) for d in DECK_NAMES], run.params["games_per_deck"],
+                   chunk_size=2_000, description="Fig. 2: HeuristicAI against three RandomAIs")
+
+
+def sequence_tables_w(run: _Runner) -> pd.DataFrame | None:
+    """§4.2: the 2-sequence counts of RandomAI games behind w[a,b] (weighted playouts)."""
+    params, res = run.params, run.res
     per, n = _batches(params["sequence_games"], SEQUENCE_BATCH)
     seq = run.get("sequences", "sequence_tables", sequence_task,
                   [{"deck": d, "seats": ["RandomAI"] * 4, "pass_rule": res.pass_rule,
                     "games": per} for d in DECK_NAMES], n, chunk_size=1,
                   description="2-sequence counts [a, b] over RandomAI games (w[a,b] of §4.2)")
-    tables, sigs = {}, {}
     if seq is not None:
         for d in DECK_NAMES:
             W = win_weights(*sequence_tables(seq, d))
-            sigs[d] = table_signature(W)
-            tables[sigs[d]] = W
-    mc = lambda d, ai, seats=None: _game_config(
-        d, seats or [ai] + ["RandomAI"] * 3, params,
-        weights=res.weights[d] if seats else None,
-        table=sigs.get(d) if ai in ("MC-weights", "MC-highest") else None)
-    task = GameTask(tables)
+            run.sigs[d] = table_signature(W)
+            run.tables[run.sigs[d]] = W
+    run.task = GameTask(run.tables)
+    return seq
 
-    # --- Figs. 3-4: standard Monte Carlo, both criteria --------------------------------------
-    for key, ai, fig in (("mc_std_wins", "MC-wins", "Fig. 3"), ("mc_std_score", "MC-score", "Fig. 4")):
-        if wanted(key):
-            run.get(key, key, task, [mc(d, ai) for d in tests], params["mc_games"], chunk_size=20,
+
+def _mc(run: _Runner, deck: str, ai: str, seats=None) -> dict:
+    """A Monte Carlo AI against three RandomAIs (or ``seats``), with its w[a,b] table."""
+    return _game_config(deck, seats or [ai] + ["RandomAI"] * 3, run.params,
+                        weights=run.res.weights[deck] if seats else None,
+                        table=run.sigs.get(deck) if ai in ("MC-weights", "MC-highest") else None)
+
+
+def figs3_4_standard_mc(run: _Runner) -> None:
+    """Figs. 3-4: standard Monte Carlo, with the wins and the score criterion."""
+    for key, ai, fig in (("mc_std_wins", "MC-wins", "Fig. 3"),
+                         ("mc_std_score", "MC-score", "Fig. 4")):
+        if run.wanted(key):
+            run.get(key, key, run.task, [_mc(run, d, ai) for d in run.tests],
+                    run.params["mc_games"], chunk_size=20,
                     description=f"{fig}: standard Monte Carlo ({ai}) against three RandomAIs")
 
-    # --- Figs. 5-7: Monte Carlo with (the highest) weight -----------------------------------
-    if seq is not None:
-        for key, ai, fig, decks, games in (
-            ("mc_weights", "MC-weights", "Fig. 5", tests, params["mc_weights_games"]),
-            ("mc_highest", "MC-highest", "Fig. 6", tests, params["mc_weights_games"]),
-            ("mc_highest_10k", "MC-highest", "Fig. 7",
-             [f"test{k}" for k in range(2, params["fig7_max_types"] + 1)],
-             params["mc_highest_games"]),
-        ):
-            if wanted(key):
-                run.get(key, key, task, [mc(d, ai) for d in decks], games, chunk_size=20,
-                        description=f"{fig}: {ai} against three RandomAIs")
-    else:
+
+def figs5_7_weighted_mc(run: _Runner) -> None:
+    """Figs. 5-7: Monte Carlo with weights and with the highest weight (Fig. 7: 10,000 games
+    on decks of 2 to ``fig7_max_types`` types)."""
+    params = run.params
+    if run.res["sequences"] is None:
         for key in ("mc_weights", "mc_highest", "mc_highest_10k"):
-            res.frames[key] = None
+            run.res.frames[key] = None
+        return
+    for key, ai, fig, decks, games in (
+        ("mc_weights", "MC-weights", "Fig. 5", run.tests, params["mc_weights_games"]),
+        ("mc_highest", "MC-highest", "Fig. 6", run.tests, params["mc_weights_games"]),
+        ("mc_highest_10k", "MC-highest", "Fig. 7",
+         [f"test{k}" for k in range(2, params["fig7_max_types"] + 1)],
+         params["mc_highest_games"]),
+    ):
+        if run.wanted(key):
+            run.get(key, key, run.task, [_mc(run, d, ai) for d in decks], games, chunk_size=20,
+                    description=f"{fig}: {ai} against three RandomAIs")
 
-    # --- §6: the move predictor ------------------------------------------------------------
-    if wanted("predictor"):
-        per, n = _batches(params["predictor_train_games"], PREDICTOR_BATCH)
-        h4 = ["HeuristicAI"] * 4
-        train = run.get("predictor_train", "predictor_train", sequence_task,
-                        [{"deck": "original", "seats": h4, "pass_rule": res.pass_rule,
-                          "weights": res.weights["original"], "games": per}], n, chunk_size=1,
-                        description="§6.1: 2-sequences of HeuristicAI x 4 (training)")
-        if train is not None:
-            played, _ = sequence_tables(train)
-            lik = likelihoods(played)
-            run.get("predictor", "predictor_test", PredictorTask(lik),
+
+def section6_predictor(run: _Runner) -> pd.DataFrame | None:
+    """§6: the move predictor, trained and tested on games of four HeuristicAIs."""
+    params, res = run.params, run.res
+    if not run.wanted("predictor"):
+        return None
+    per, n = _batches(params["predictor_train_games"], PREDICTOR_BATCH)
+    h4 = ["HeuristicAI"] * 4
+    train = run.get("predictor_train", "predictor_train", sequence_task,
                     [{"deck": "original", "seats": h4, "pass_rule": res.pass_rule,
-                      "weights": res.weights["original"], "likelihood": table_signature(lik),
-                      "at_least": at_least} for at_least in (False, True)],
-                    params["predictor_test_games"], chunk_size=500,
-                    description="§6.1: move predictor tested on HeuristicAI games")
-        else:
-            res.frames["predictor"] = None
+                      "weights": res.weights["original"], "games": per}], n, chunk_size=1,
+                    description="§6.1: 2-sequences of HeuristicAI x 4 (training)")
+    if train is None:
+        res.frames["predictor"] = None
+        return None
+    played, _ = sequence_tables(train)
+    lik = likelihoods(played)
+    return run.get("predictor", "predictor_test", PredictorTask(lik),
+                   [{"deck": "original", "seats": h4, "pass_rule": res.pass_rule,
+                     "weights": res.weights["original"], "likelihood": table_signature(lik),
+                     "at_least": at_least} for at_least in (False, True)],
+                   params["predictor_test_games"], chunk_size=500,
+                   description="§6.1: move predictor tested on HeuristicAI games")
 
-    # --- beyond the paper ----------------------------------------------------------------------
-    if wanted("heuristic_paper_weights"):
+
+# --- beyond the paper ---------------------------------------------------------------------
+def heuristic_with_other_weights(run: _Runner) -> None:
+    """Beyond: HeuristicAI with the paper's own Table 4, and with ours on the paper's scale."""
+    params, res = run.params, run.res
+    if run.wanted("heuristic_paper_weights"):
         run.get("heuristic_paper_weights", "heuristic_paper_weights", GameTask(),
-                [_game_config(f"test{k}", ["HeuristicAI"] + ["RandomAI"] * 3, params,
-                              paper.TABLE4[k]) for k in TEST_DECK_SIZES],
+                [_heuristic(run, f"test{k}", weights=paper.TABLE4[k]) for k in TEST_DECK_SIZES],
                 params["games_per_deck"], chunk_size=2_000,
                 description="HeuristicAI with the paper's own Table 4 weights")
-    if wanted("heuristic_paper_scale"):
-        # The paper's Table 4 is ~0.45 x ours in scale (see table4.pass_rule); L and U are
+    if run.wanted("heuristic_paper_scale"):
+        # The paper's Table 4 is ~0.45 x ours in scale (see table4.scale); L and U are
         # absolute, so the scale matters. Weights as if from 1e5 games test that explanation.
         half = {d: heuristic_weights(analysis.totals_per_type(
-            totals, d, res.pass_rule, scale_to=params["weight_games"] // 2)) for d in DECK_NAMES}
+            res["table4"], d, res.pass_rule, scale_to=params["weight_games"] // 2))
+            for d in DECK_NAMES}
         run.get("heuristic_paper_scale", "heuristic_paper_scale", GameTask(),
-                [_game_config(d, ["HeuristicAI"] + ["RandomAI"] * 3, params, half[d])
-                 for d in DECK_NAMES], params["games_per_deck"], chunk_size=2_000,
-                description="HeuristicAI with weights on the paper's scale (half of ours)")
-    if wanted("heuristic_variants"):
-        # Table 2 step by step: the passing reading of its final random pick, and ablations.
-        run.get("heuristic_variants", "heuristic_variants", GameTask(),
-                [_game_config(d, [ai] + ["RandomAI"] * 3, params, res.weights[d])
-                 for ai in HEURISTIC_VARIANTS for d in DECK_NAMES],
+                [_heuristic(run, d, weights=half[d]) for d in DECK_NAMES],
                 params["games_per_deck"], chunk_size=2_000,
-                description="HeuristicAI variants: final pick may pass; Table 2 steps ablated")
-    if wanted("mc_nopass") and params["nopass_games"] > 0:
-        run.get("mc_nopass", "mc_nopass", task, [mc(d, "MC-score-nopass") for d in tests],
-                params["nopass_games"], chunk_size=20,
-                description="MC-score that passes only when it cannot play")
-    if wanted("vs_forced") and params["forced_games"] > 0:
-        # Diagnostic: the same AIs against RandomAIs that pass only when they cannot play.
-        forced = dict(params, _pass_rule="forced")
-        run.get("heuristic_vs_forced", "heuristic_vs_forced", GameTask(),
-                [_game_config(d, ["HeuristicAI"] + ["RandomAI"] * 3, forced, res.weights[d])
-                 for d in DECK_NAMES], params["games_per_deck"], chunk_size=2_000,
-                description="HeuristicAI against RandomAIs that pass only when forced")
-        run.get("mc_vs_forced", "mc_vs_forced", task,
-                [_game_config(d, ["MC-score"] + ["RandomAI"] * 3, forced) for d in tests],
-                params["forced_games"], chunk_size=20,
-                description="MC-score against RandomAIs that pass only when forced")
-    if wanted("mc_episodes") and params["sweep_games"] > 0:
-        # Diagnostic: how few episodes per move bring MC-score down to the paper's ~30 % wins?
-        run.get("mc_episodes", "mc_episodes", task,
-                [dict(mc(d, "MC-score"), episodes=e) for e in EPISODE_SWEEP for d in tests],
-                params["sweep_games"], chunk_size=20,
-                description="MC-score with 0 (rules only), 1, 3, 10 and 30 episodes per move")
-    if wanted("mc_perfect") and params["perfect_games"] > 0:
-        run.get("mc_perfect", "mc_perfect", task, [mc(d, "MC-score-perfect") for d in tests],
-                params["perfect_games"], chunk_size=20,
-                description="MC-score with perfect information (sees the opponents' hands)")
-    if wanted("h2h") and params["h2h_games"] > 0 and seq is not None:
-        run.get("h2h", "heuristic_vs_mc", task,
-                [mc(d, ai, seats=["HeuristicAI", ai, "HeuristicAI", ai])
-                 for ai in MC_AIS for d in DECK_NAMES],
-                params["h2h_games"], chunk_size=20,
-                description="HeuristicAI (seats 0, 2) against a Monte Carlo AI (seats 1, 3)")
-    return res
+                description="HeuristicAI with weights on the paper's scale (half of ours)")
+
+
+def heuristic_open_reading(run: _Runner) -> pd.DataFrame | None:
+    """Beyond: Fig. 2 under the literal reading of Definition 2 ('open': RandomAI may pass on
+    an opening too), with Table 4's weights of that reading - what the pass-rule choice
+    changes for HeuristicAI. Only when the main runs use another reading."""
+    params, res = run.params, run.res
+    if not run.wanted("heuristic_open") or res.pass_rule == "open":
+        return None
+    other = dict(params, _pass_rule="open")
+    weights = {d: heuristic_weights(analysis.totals_per_type(
+        res["table4"], d, "open", scale_to=params["weight_games"])) for d in DECK_NAMES}
+    return run.get("heuristic_open", "heuristic_open", GameTask(),
+                   [_heuristic(run, d, params=other, weights=weights[d]) for d in DECK_NAMES],
+                   params["games_per_deck"], chunk_size=2_000,
+                   description="HeuristicAI against RandomAIs that may pass on an opening "
+                               "(Definition 2 read literally), with that reading's weights")
+
+
+def heuristic_ablations(run: _Runner) -> pd.DataFrame | None:
+    """Beyond: Table 2 step by step - the passing reading of its final random pick, and
+    ablations of §3.3 and §3.4."""
+    if not run.wanted("heuristic_variants"):
+        return None
+    return run.get("heuristic_variants", "heuristic_variants", GameTask(),
+                   [_heuristic(run, d, ai=ai) for ai in HEURISTIC_VARIANTS for d in DECK_NAMES],
+                   run.params["games_per_deck"], chunk_size=2_000,
+                   description="HeuristicAI variants: final pick may pass; Table 2 steps ablated")
+
+
+def mc_without_voluntary_pass(run: _Runner) -> pd.DataFrame | None:
+    """Diagnostic: MC-score that passes only when it cannot play."""
+    if not run.wanted("mc_nopass") or run.params["nopass_games"] <= 0:
+        return None
+    return run.get("mc_nopass", "mc_nopass", run.task,
+                   [_mc(run, d, "MC-score-nopass") for d in run.tests],
+                   run.params["nopass_games"], chunk_size=20,
+                   description="MC-score that passes only when it cannot play")
+
+
+def against_forced_passing(run: _Runner) -> None:
+    """Diagnostic: HeuristicAI and MC-score against RandomAIs that pass only when forced."""
+    params = run.params
+    if not run.wanted("vs_forced") or params["forced_games"] <= 0:
+        return
+    forced = dict(params, _pass_rule="forced")
+    run.get("heuristic_vs_forced", "heuristic_vs_forced", GameTask(),
+            [_heuristic(run, d, params=forced) for d in DECK_NAMES], params["games_per_deck"],
+            chunk_size=2_000, description="HeuristicAI against RandomAIs that pass only when forced")
+    run.get("mc_vs_forced", "mc_vs_forced", run.task,
+            [_game_config(d, ["MC-score"] + ["RandomAI"] * 3, forced) for d in run.tests],
+            params["forced_games"], chunk_size=20,
+            description="MC-score against RandomAIs that pass only when forced")
+
+
+def mc_episode_sweep(run: _Runner) -> pd.DataFrame | None:
+    """Diagnostic: how few episodes per move bring MC-score down to the paper's ~30 % wins?"""
+    if not run.wanted("mc_episodes") or run.params["sweep_games"] <= 0:
+        return None
+    return run.get("mc_episodes", "mc_episodes", run.task,
+                   [dict(_mc(run, d, "MC-score"), episodes=e) for e in EPISODE_SWEEP
+                    for d in run.tests],
+                   run.params["sweep_games"], chunk_size=20,
+                   description="MC-score with 0 (rules only), 1, 3, 10 and 30 episodes per move")
+
+
+def mc_perfect_information(run: _Runner) -> pd.DataFrame | None:
+    """Beyond: MC-score that sees the opponents' hands (no determinisation)."""
+    if not run.wanted("mc_perfect") or run.params["perfect_games"] <= 0:
+        return None
+    return run.get("mc_perfect", "mc_perfect", run.task,
+                   [_mc(run, d, "MC-score-perfect") for d in run.tests],
+                   run.params["perfect_games"], chunk_size=20,
+                   description="MC-score with perfect information (sees the opponents' hands)")
+
+
+def head_to_head(run: _Runner) -> pd.DataFrame | None:
+    """Beyond (§5.3, "for lack of time"): two HeuristicAIs against two of each Monte Carlo AI."""
+    if (not run.wanted("h2h") or run.params["h2h_games"] <= 0
+            or run.res["sequences"] is None):
+        return None
+    return run.get("h2h", "heuristic_vs_mc", run.task,
+                   [_mc(run, d, ai, seats=["HeuristicAI", ai, "HeuristicAI", ai])
+                    for ai in MC_AIS for d in DECK_NAMES],
+                   run.params["h2h_games"], chunk_size=20,
+                   description="HeuristicAI (seats 0, 2) against a Monte Carlo AI (seats 1, 3)")
 
 
 def run(params: Mapping[str, Any] | None = None, *, data_dir=None, n_jobs=None, backend=None,
@@ -350,11 +449,13 @@ def run(params: Mapping[str, Any] | None = None, *, data_dir=None, n_jobs=None, 
     return res
 
 
-def _mean_rates(df: pd.DataFrame | None) -> tuple[float, float] | None:
-    """Mean win and score share over the test decks (None while pending)."""
+def _mean_rates(df: pd.DataFrame | None, decks: tuple[int, int] | None = None
+                ) -> tuple[float, float] | None:
+    """Mean win and score share over the test decks (only ``decks`` = (from, to) types if
+    given; None while pending)."""
     if df is None:
         return None
-    m = analysis.test_deck_means(analysis.per_deck(df))
+    m = analysis.test_deck_means(analysis.per_deck(df), decks)
     return m["win"], m["score"]
 
 
@@ -383,22 +484,29 @@ def explanations(res: Results) -> dict[str, str]:
             text += ("; only MC without simulation lands at the paper's level, as if the paper's "
                      "episodes carried no information about the moves")
         notes["mc_"] = text + "."
-    ours, scaled, theirs = (_mean_rates(res[k]) for k in
+    fig2 = analysis.paper_decks("heuristic")
+    ours, scaled, theirs = (_mean_rates(res[k], fig2) for k in
                             ("heuristic", "heuristic_paper_scale", "heuristic_paper_weights"))
     if ours and scaled and theirs:
         notes["heuristic."] = (
-            f"Control: on the test decks HeuristicAI wins {ours[0]:.0%} (score {ours[1]:.0%}) with "
+            f"Control: on the test decks of Fig. 2 ({fig2[0]}-{fig2[1]} types) HeuristicAI wins "
+            f"{ours[0]:.0%} (score {ours[1]:.0%}) with "
             f"our weights (2e5 games / 1000, ~2x the paper's scale), {scaled[0]:.0%} "
             f"({scaled[1]:.0%}) with our weights on the paper's scale and {theirs[0]:.0%} "
             f"({theirs[1]:.0%}) with the paper's own Table 4.")
-        forced = _mean_rates(res["heuristic_vs_forced"])
+        forced = _mean_rates(res["heuristic_vs_forced"], fig2)
         if forced:
             notes["heuristic."] += (f" Against RandomAIs that pass only when forced it wins "
                                     f"{forced[0]:.0%} (score {forced[1]:.0%}).")
+        literal = _mean_rates(res["heuristic_open"], fig2)
+        if literal:
+            notes["heuristic."] += (f" Under Definition 2 read literally (RandomAIs may pass on an "
+                                    f"opening; that reading's weights) it wins {literal[0]:.0%} "
+                                    f"(score {literal[1]:.0%}).")
         var = res["heuristic_variants"]
         if var is not None:
             agent = analysis.seat_agent(var, 0)
-            rates = {ai: _mean_rates(var[agent == ai]) for ai in HEURISTIC_VARIANTS}
+            rates = {ai: _mean_rates(var[agent == ai], fig2) for ai in HEURISTIC_VARIANTS}
             notes["heuristic."] += (
                 " When its final random pick may also pass it wins {0:.0%}; without the winning "
                 "sequences (§3.3) {1:.0%}; without the weights (§3.4) {2:.0%}; with only the "
