@@ -38,7 +38,6 @@ from gameai.durak.rules import (
     apply_action,
     beats,
     deal,
-    legal_actions,
     new_arrays,
     random_action,
     rule_switches,

@@ -39,6 +39,7 @@ from .rules import (
     SP_NCARDS,
     SP_NP,
     ST_BOUTS,
+    ST_CUR,
     ST_CAPPED,
     ST_DRAWN,
     ST_FIRST,
