@@ -70,7 +70,12 @@ K_NOUT = K_MINR + 6  # tiles outside the castle-centred 5x5
 K_NREG = K_MINR + 7  # region ids used so far
 K_PLACED = K_MINR + 8
 K_DISCARDED = K_MINR + 9
-KLEN = K_MINR + 10
+# row bitmasks (bit c = column c) for the placement generator: empty playable cells, and per
+# terrain t the cells with a 4-neighbour of terrain t or the castle (a tile of t may go there)
+K_EMPTY = K_MINR + 10
+K_ADJ = K_EMPTY + W  # K_ADJ + t * W + row, t = 1..6 (row 0 of the block unused)
+KLEN = K_ADJ + 7 * W
+POPCOUNT = np.array([bin(i).count("1") for i in range(1 << W)], dtype=np.int64)
 
 # --- game state (G) -------------------------------------------------------------------------
 G_ROUND = 0  # 1..13
@@ -105,6 +110,17 @@ def encode(place, pick):
 
 
 # ------------------------------------------------------------------------------------ setup
+@njit(cache=True, inline="always")
+def _mark_adjacent(k, x, t):
+    """Cells next to ``x`` now touch terrain ``t`` (the castle: every terrain)."""
+    r = ROW[x]
+    c = COL[x]
+    base = K_ADJ + t * W
+    k[base + r] |= (1 << (c - 1)) | (1 << (c + 1))
+    k[base + r - 1] |= 1 << c
+    k[base + r + 1] |= 1 << c
+
+
 @njit(cache=True)
 def new_kingdoms():
     """Four kingdoms holding only their castle (score 10: the Middle Kingdom holds, spec)."""
@@ -116,6 +132,11 @@ def new_kingdoms():
             K[p, K_TER + c] = BORDER if (r == 0 or r == W - 1 or q == 0 or q == W - 1) else EMPTY
             K[p, K_REG + c] = -1
         K[p, K_TER + CASTLE_CELL] = CASTLE
+        for r in range(1, W - 1):
+            K[p, K_EMPTY + r] = ((1 << (W - 1)) - 1) & ~1  # columns 1..9
+        K[p, K_EMPTY + 5] &= ~(1 << 5)
+        for t in range(1, 7):
+            _mark_adjacent(K[p], CASTLE_CELL, t)
         K[p, K_MINR] = 5
         K[p, K_MAXR] = 5
         K[p, K_MINC] = 5
@@ -128,19 +149,17 @@ def new_kingdoms():
 def draw_draft(G, rng, out):
     """Draw 4 unseen dominoes uniformly without replacement into ``out``, sorted; mark seen."""
     seen = G[G_SEEN]
-    n = N_DOMINOES
-    for d in range(1, N_DOMINOES + 1):
-        n -= (seen >> (d - 1)) & 1
-    for i in range(4):  # the j-th unseen domino, then mark it seen: without replacement
-        j = randint(rng, n - i)
-        for d in range(1, N_DOMINOES + 1):
+    for i in range(4):  # rejection over 1..48: uniform among the unseen, without replacement
+        while True:
+            d = 1 + randint(rng, N_DOMINOES)
             if (seen >> (d - 1)) & 1 == 0:
-                if j == 0:
-                    out[i] = d
-                    seen |= np.int64(1) << (d - 1)
-                    break
-                j -= 1
-    out[:4].sort()
+                break
+        seen |= np.int64(1) << (d - 1)
+        j = i  # insertion sort: the draft is sorted by domino number
+        while j > 0 and out[j - 1] > d:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = d
     G[G_SEEN] = seen
 
 
@@ -254,27 +273,25 @@ def window(k):
 
 
 @njit(cache=True, inline="always")
-def touches(k, a, t):
-    """Does a tile of terrain ``t`` on cell ``a`` touch the castle or a tile of terrain ``t``?"""
-    for i in range(4):
-        x = k[K_TER + a + OFFS[i]]
-        if x == t or x == CASTLE:
-            return True
-    return False
+def _row_bits(k, t1, t2, r, dr, wm):
+    """Bitmask of the columns c where tile 1 of a (t1, t2) domino can go on (r, c) with tile 2
+    in direction ``dr``: both cells empty inside the window columns ``wm`` and tile 1 touching
+    t1 or the castle, or tile 2 touching t2 or the castle (spec "Placement")."""
+    e = k[K_EMPTY + r] & wm
+    a1 = k[K_ADJ + t1 * W + r]
+    if dr == 0:  # tile 2 to the right
+        return e & (e >> 1) & (a1 | (k[K_ADJ + t2 * W + r] >> 1))
+    if dr == 2:  # to the left
+        return e & (e << 1) & (a1 | (k[K_ADJ + t2 * W + r] << 1))
+    if dr == 1:  # below
+        return e & k[K_EMPTY + r + 1] & (a1 | k[K_ADJ + t2 * W + r + 1])
+    return e & k[K_EMPTY + r - 1] & (a1 | k[K_ADJ + t2 * W + r - 1])
 
 
 @njit(cache=True, inline="always")
-def legal_at(k, d, a, dr, r0, r1, c0, c1):
-    """Is (cell ``a``, direction ``dr``) a legal placement of domino ``d``? ``a`` must already
-    lie inside the window (r0..r1, c0..c1)."""
-    b = a + OFFS[dr]
-    rb = ROW[b]
-    cb = COL[b]
-    if rb < r0 or rb > r1 or cb < c0 or cb > c1:
-        return False
-    if k[K_TER + a] != EMPTY or k[K_TER + b] != EMPTY:
-        return False
-    return touches(k, a, DOMINOES[d, 0]) or touches(k, b, DOMINOES[d, 2])
+def _skip(dr, r, r0, r1):
+    """Vertical placements need the second row inside the window too."""
+    return (dr == 1 and r == r1) or (dr == 3 and r == r0)
 
 
 @njit(cache=True)
@@ -282,16 +299,21 @@ def gen_placements(k, d, out, r0, r1, c0, c1):
     """Legal placements of domino ``d`` with both tiles inside rows r0..r1, cols c0..c1 (pass
     ``window(k)`` for all of them). Writes place codes into ``out``; returns the count."""
     nd = n_dirs(d)
+    t1 = DOMINOES[d, 0]
+    t2 = DOMINOES[d, 2]
+    wm = ((1 << (c1 + 1)) - 1) & ~((1 << c0) - 1)
     n = 0
     for r in range(r0, r1 + 1):
-        for c in range(c0, c1 + 1):
-            a = r * W + c
-            if k[K_TER + a] != EMPTY:
+        for dr in range(nd):
+            if _skip(dr, r, r0, r1):
                 continue
-            for dr in range(nd):
-                if legal_at(k, d, a, dr, r0, r1, c0, c1):
-                    out[n] = a * 4 + dr
+            bits = _row_bits(k, t1, t2, r, dr, wm)
+            c = c0
+            while bits >> c:
+                if (bits >> c) & 1:
+                    out[n] = (r * W + c) * 4 + dr
                     n += 1
+                c += 1
     return n
 
 
@@ -303,27 +325,53 @@ def all_placements(k, d, out):
 
 @njit(cache=True)
 def random_placement(k, d, rng, buf):
-    """A uniformly random legal placement (``PLACE_DISCARD`` when none): rejection sampling over
-    the window's (cell, direction) pairs - each legal placement is exactly one pair, so every
-    accepted draw is uniform - with full enumeration after 16 misses, or at once once the kingdom has 12 cells."""
+    """A uniformly random legal placement (``PLACE_DISCARD`` when none): one pass stores each
+    (row, direction)'s bitmask of legal columns in ``buf`` and counts them; then one index is
+    drawn and decoded. Every legal placement is one bit, so the draw is uniform."""
     r0, r1, c0, c1 = window(k)
-    nr = r1 - r0 + 1
-    nc = c1 - c0 + 1
     nd = n_dirs(d)
-    span = nr * nc * nd
-    # late in the game few pairs are legal: enumerating the (mostly full) window is cheaper
-    tries = 16 if k[K_NOCC] < 12 else 0
-    for _ in range(tries):
-        x = randint(rng, span)
-        dr = x % nd
-        x //= nd
-        a = (r0 + x // nc) * W + c0 + x % nc
-        if legal_at(k, d, a, dr, r0, r1, c0, c1):
-            return a * 4 + dr
-    n = gen_placements(k, d, buf, r0, r1, c0, c1)
-    if n == 0:
+    b1 = K_ADJ + DOMINOES[d, 0] * W
+    b2 = K_ADJ + DOMINOES[d, 2] * W
+    wm = ((1 << (c1 + 1)) - 1) & ~((1 << c0) - 1)
+    total = 0
+    m = 0
+    for r in range(r0, r1 + 1):
+        e = k[K_EMPTY + r] & wm
+        a1 = k[b1 + r]
+        a2 = k[b2 + r]
+        h = e & (e >> 1) & (a1 | (a2 >> 1))  # right
+        v = 0
+        if r < r1:  # down
+            v = e & k[K_EMPTY + r + 1] & (a1 | k[b2 + r + 1])
+        buf[m] = h
+        buf[m + 1] = v
+        total += POPCOUNT[h] + POPCOUNT[v]
+        if nd == 4:
+            h = e & (e << 1) & (a1 | (a2 << 1))  # left
+            v = 0
+            if r > r0:  # up
+                v = e & k[K_EMPTY + r - 1] & (a1 | k[b2 + r - 1])
+            buf[m + 2] = h
+            buf[m + 3] = v
+            total += POPCOUNT[h] + POPCOUNT[v]
+        m += nd
+    if total == 0:
         return PLACE_DISCARD
-    return buf[randint(rng, n)]
+    j = randint(rng, total)
+    for i in range(m):
+        bits = buf[i]
+        cnt = POPCOUNT[bits]
+        if j >= cnt:
+            j -= cnt
+            continue
+        c = c0
+        while True:
+            if (bits >> c) & 1:
+                if j == 0:
+                    return ((r0 + i // nd) * W + c) * 4 + i % nd
+                j -= 1
+            c += 1
+    return PLACE_DISCARD
 
 
 # ------------------------------------------------------------------------- score of a placement
@@ -435,6 +483,8 @@ def _put_tile(k, x, t, c):
                 ry = k[K_REG + y]
                 if ry >= 0 and (olds >> ry) & 1:
                     k[K_REG + y] = rid
+    k[K_EMPTY + ROW[x]] &= ~(1 << COL[x])
+    _mark_adjacent(k, x, t)
     k[K_NOCC] += 1
     if IN_CENTRE[x] == 0:
         k[K_NOUT] += 1
