@@ -29,7 +29,8 @@ def book(tmp_path):
         '<img src="https://example.org/x.png">'
         "<table><tr><th>deck</th><th>win</th></tr><tr><td>2</td><td>33.7 %</td></tr>"
         "<tr><td>13</td><td></td></tr><tr><td>none</td><td>Nancy</td></tr></table>" + table))
-    (html / "index.html").write_text(page('<a href="book/toy.html">toy</a>'))
+    (html / "index.html").write_text(page('<a href="book/toy.html">toy</a><a href="#">top</a>'
+                                          '<a href="#s1">s</a><section id="s1"></section>'))
     return html, data
 
 
@@ -43,16 +44,17 @@ def test_a_good_book_passes(book, capsys):
 def test_a_broken_page_fails(book, capsys):
     html, data = book
     (html / "book" / "broken.html").write_text(page(
-        '<img src="../_images/missing.png">'
+        '<img src="../_images/missing.png"><a href="#claim-toy-gone">gone</a>'
         "<table><tr><td>nan%</td><td>NaN</td><td>None</td><td>61.0 %</td><td>&lt;NA&gt; / 3</td>"
         "<td>Nantes</td><td>none</td></tr></table>"))
     problems = check_html(html, data)
     assert any("image '../_images/missing.png' does not exist" in p for p in problems)
     cells = [p for p in problems if "missing value" in p]
     assert len(cells) == 4  # nan%, NaN, None, <NA> / 3; not 61.0 %, Nantes or the word none
+    assert any("link to #claim-toy-gone" in p for p in problems)
     assert all(p.startswith("book/broken.html") for p in problems)
     assert main([str(html), "--data", str(data)]) == 1
-    assert "5 problem(s)" in capsys.readouterr().out
+    assert "6 problem(s)" in capsys.readouterr().out
 
 
 def test_claims_table_missing_a_row_fails(book):

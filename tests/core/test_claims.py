@@ -180,6 +180,7 @@ def test_claims_table_html(tmp_path):
     assert ">30.8\u00a0%<" in out  # the paper's value with its printed digits (exact: 1 decimal)
     assert ">70\u00a0%<" in out    # a whole percentage stays whole
     assert "13,000" in out
+    assert 'id="claim-toy-t1"' in out  # every row is a link target
     assert '<td colspan="3" class="txt"><b>paper:</b> UCT &gt; MCE<br><b>ours:</b> UCT &gt; MCE</td>' in out
     assert "<details><summary>First sentence says why." in out  # long notes fold
     assert out.count('class="group"') == 3  # Tables, Words, (p1 has none), Tables again
@@ -210,6 +211,7 @@ def test_claims_table_short_descriptions_and_long_first_sentences(tmp_path):
     write_claims("toy", rows, tmp_path)
     df = read_claims("toy", tmp_path)
     grouped = claims_table(df, "toy", group={"g": "Fig. 2"}).data
-    assert ">mean win % <span" in grouped            # the heading carries the label
+    assert '<td title="g.a">mean win %</td>' in grouped  # the heading carries the label
+    assert '<span class="cid">g.a</span></details>' in grouped  # the id moves to the note
     assert "Fig. 2 HeuristicAI: mean win %" in claims_table(df, "toy").data
     assert "\u2026 <em>(more)</em>" in grouped        # a first sentence too long is cut at a word

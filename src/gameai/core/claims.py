@@ -46,6 +46,7 @@ __all__ = [
     "claims_table",
     "scorecard_table",
     "claims_anchor",
+    "claim_anchor",
 ]
 
 COLUMNS = ["claim", "description", "paper", "ours", "ci_low", "ci_high", "n", "verdict", "note",
@@ -267,6 +268,7 @@ _CSS = """<style>
 .gameai-claims{border-collapse:collapse;width:100%!important;table-layout:fixed!important;font-size:0.86em;line-height:1.35;margin:0.5em 0 1em}
 .gameai-claims.gameai-scorecard{table-layout:auto!important;width:100%!important;font-size:0.95em}
 .gameai-scorecard td:first-child{white-space:nowrap}
+.gameai-scorecard th .gameai-verdict{font-size:0.85em;padding:0 4px}
 .gameai-scorecard tr.planned td{color:#57606a}
 .gameai-claims th{background:#f6f8fa;text-align:left;padding:4px 6px;border-bottom:2px solid #d0d7de;white-space:nowrap}
 .gameai-claims td{padding:3px 6px;vertical-align:top;border:none}
@@ -331,6 +333,11 @@ def _in_words(paper: Any, ours: Any) -> bool:
 def claims_anchor(chapter: str) -> str:
     """The HTML id of a chapter's rendered claims table (the scorecard links to it)."""
     return f"claims-{chapter}"
+
+
+def claim_anchor(chapter: str, claim: str) -> str:
+    """The HTML id of one claim's row in the rendered table (``#claim-frankszoo-predictor.accuracy``)."""
+    return f"claim-{chapter}-{claim}"
 
 
 def _split_note(note: str, limit: int) -> tuple[str, str]:
@@ -417,10 +424,14 @@ def claims_table(
         desc = str(r.description)
         if g is not None:
             desc = _short_description(desc)
+        # The claim id sits on the note's line (or beside a description without a note), so a
+        # claim takes two lines; every row is a link target: #claim-<chapter>-<id>.
+        id_html = f'<span class="cid">{html.escape(cid)}</span>'
         rows.append(
-            f'<tr class="claim{" has-note" if note else ""}" data-claim="{html.escape(cid)}">'
+            f'<tr class="claim{" has-note" if note else ""}" data-claim="{html.escape(cid)}" '
+            f'id="{html.escape(claim_anchor(chapter, cid))}">'
             f"<td>{_verdict_badge(str(r.verdict))}</td>"
-            f'<td>{html.escape(desc)} <span class="cid">{html.escape(cid)}</span></td>'
+            f'<td title="{html.escape(cid)}">{html.escape(desc)}{"" if note else " " + id_html}</td>'
             + (f'<td class="num">{_fmt_paper(r.paper, step, pct)}</td>'
                f'<td class="num">{_fmt_value(r.ours, pct, decimals)}</td>'
                f'<td class="num">{ci}</td>' if not _in_words(r.paper, r.ours) else
@@ -432,7 +443,9 @@ def claims_table(
             body = html.escape(shown)
             if rest:
                 body = (f"<details><summary>{body} <em>(more)</em></summary>"
-                        f"{html.escape(rest)}</details>")
+                        f"{html.escape(rest)} {id_html}</details>")
+            else:
+                body = f"{body} {id_html}"
             rows.append(f'<tr class="note" data-note-of="{html.escape(cid)}">'
                         f'<td colspan="6">{body}</td></tr>')
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""

@@ -7,7 +7,8 @@
   ``nan / 3``), ``<NA>`` anywhere, or a cell that is just ``None`` / ``null``;
 * a rendered claims table (``claims_table``'s ``<table class="gameai-claims" data-chapter=…>``)
   that lacks a row of its ``data/<chapter>/claims.csv``, or shows a row that is not in it;
-* a chapter with a ``claims.csv`` whose claims table is not rendered on any page.
+* a chapter with a ``claims.csv`` whose claims table is not rendered on any page;
+* a link to an anchor of the same page (``href="#claim-…"``) that no element carries.
 
 From the command line (``make test`` runs it on the strict build)::
 
@@ -47,6 +48,8 @@ class _PageParser(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.images: list[str] = []
+        self.ids: set[str] = set()
+        self.fragments: list[str] = []
         self.cells: list[str] = []
         self.tables: list[_Table] = []
         self._stack: list[_Table] = []
@@ -55,6 +58,10 @@ class _PageParser(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        if tag == "a" and (a.get("href") or "").startswith("#") and len(a["href"]) > 1:
+            self.fragments.append(unquote(a["href"][1:]))
         if tag in ("script", "style"):
             self._skip += 1
         elif tag == "img" and a.get("src"):
@@ -108,6 +115,8 @@ def check_page(page: Path, root: Path | None = None) -> tuple[list[str], list[_T
         target = _local_target(src, page)
         if target is not None and not target.is_file():
             problems.append(f"{name}: image {src!r} does not exist")
+    for frag in sorted(set(p.fragments) - p.ids):
+        problems.append(f"{name}: link to #{frag}, which no element of the page carries")
     for cell in p.cells:
         text = " ".join(cell.split())
         if MISSING.search(text) and not (text.lower() in _WORDS_OK and text != "None"):
