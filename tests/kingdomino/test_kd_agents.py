@@ -113,3 +113,20 @@ def test_search_agents_play_whole_games_deterministically():
         b = game_task(cfg, 0, np.random.default_rng(42))
         assert a == b
         assert a["playouts"] > 0
+
+
+def test_uct_with_a_full_tree_still_plays(monkeypatch):
+    """Past the node cap UCT plays out from the leaves it reaches (no crash, a legal move)."""
+    G, K = _winning_position()
+    mv, pb, gb, scratch, draft = _buffers()
+    m, n = choose_move(G, K, agent_row("UCT-TR", playouts=5000), np.random.default_rng(1),
+                       mv, pb, gb, scratch, draft)
+    assert n == 5000 and m // 5 < 484
+
+
+def test_bench_measures_every_policy_and_move():
+    from gameai.kingdomino.bench import playout_rates
+
+    rates = playout_rates(seconds_per_cell=0.0005, n_games=1)
+    assert set(rates) == {"TR", "εG", "PG", "FG"}
+    assert all(len(v) == 13 and min(v) > 0 for v in rates.values())

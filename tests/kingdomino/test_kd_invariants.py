@@ -8,6 +8,7 @@ The sweeps run inside one compiled function so that 10,000 games take seconds.
 import numpy as np
 from numba import njit
 
+from gameai.kingdomino.agents import agent_row, choose_move
 from gameai.kingdomino.policies import POL_EG, POL_FG, POL_TR, new_buffers, policy_move
 from gameai.kingdomino.rules import (
     G_DONE,
@@ -69,3 +70,33 @@ def test_10000_random_games():
 def test_greedy_and_eps_greedy_games():
     assert _sweep(200, POL_FG, np.random.default_rng(1)).tolist() == [0] * 6
     assert _sweep(300, POL_EG, np.random.default_rng(2)).tolist() == [0] * 6
+
+
+@njit(cache=True)
+def _search_sweep(ag, n_games, rng):
+    """Illegal moves chosen by the agents ``ag`` (one row per seat) over ``n_games`` games."""
+    bad = 0
+    pb, gb, scratch = new_buffers()
+    mv = np.empty(MAX_MOVES, dtype=np.int64)
+    legal = np.empty(MAX_MOVES, dtype=np.int64)
+    draft = np.empty(4, dtype=np.int64)
+    for _ in range(n_games):
+        G, K = new_game(rng)
+        while G[G_DONE] == 0:
+            p = current_player(G)
+            m, _ = choose_move(G, K, ag[p], rng, mv, pb, gb, scratch, draft)
+            n = legal_moves(G, K, legal, pb[0])
+            found = False
+            for i in range(n):
+                if legal[i] == m:
+                    found = True
+            bad += not found
+            apply_move(G, K, m, rng, draft, False)
+            bad += score(K[p]) != recount(K[p])
+    return bad
+
+
+def test_search_agents_only_play_legal_moves():
+    ag = np.stack([agent_row("UCT_W-εG", playouts=30), agent_row("MCE-PG/WDL", playouts=30),
+                   agent_row("UCT_B-TR", playouts=30), agent_row("GPRD")])
+    assert _search_sweep(ag, 3, np.random.default_rng(9)) == 0

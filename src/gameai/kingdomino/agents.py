@@ -80,6 +80,10 @@ BIAS_B = 1  # progressive bias: W H / (T_i + 1)
 BIAS_W = 2  # progressive win bias: W H / (T_i (1 - X_i) + 1)
 BIAS_PREFIX = {"UCT": BIAS_NONE, "UCT_B": BIAS_B, "UCT_W": BIAS_W}
 
+#: UCT tree size cap (nodes; about 110 bytes each): past it, iterations play out from the leaf
+#: they reach without expanding. The paper's largest budget (10 s x 46,257) stays below it.
+MAX_TREE = 2_000_000
+
 DEFAULT_C = 0.6
 DEFAULT_W = 0.1
 
@@ -211,7 +215,7 @@ def uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft)
     n0 = legal_moves(G, K, mv, pb[0])
     if n0 == 1:
         return mv[0], 0
-    cap = n_iter + 1
+    cap = min(n_iter + 1, MAX_TREE)
     parent = np.empty(cap, dtype=np.int64)
     first = np.empty(cap, dtype=np.int64)
     sibling = np.empty(cap, dtype=np.int64)
@@ -239,7 +243,7 @@ def uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft)
         K2[:] = K
         node = 0
         while G2[G_DONE] == 0:
-            if nmov[node] < 0 or nexp[node] < nmov[node]:
+            if (nmov[node] < 0 or nexp[node] < nmov[node]) and size < cap:
                 # expansion: the next untried move in move order; its draft is kept
                 nm = legal_moves(G2, K2, mv, pb[0])
                 nmov[node] = nm
@@ -264,6 +268,8 @@ def uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft)
                 for j in range(4):
                     drafts[c, j] = draft[j] if drew else -1
                 node = c
+                break
+            if first[node] < 0:  # the tree is full and this leaf has no child: play out
                 break
             best = -1
             best_v = -1e300
