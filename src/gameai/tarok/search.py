@@ -275,7 +275,7 @@ def third_card_moves(S, legal):
     the lowest winning card, the highest, the second highest (queen/king) and mond. Both: the
     lowest tarok above pagat when the lowest card is pagat. Klop: the lowest, the highest, the
     lowest winning and the highest losing card."""
-    if popcount(legal) <= 2:
+    if popcount(legal) == 1 or (popcount(legal) == 2 and S[S_CONTRACT] != BEGGAR):
         return legal
     p = S[S_TURN]
     lead = S[S_LEAD]
