@@ -477,6 +477,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"gameai: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print(f"\ngameai: interrupted; every finished chunk is saved: run the same command again "
+        print("\ngameai: interrupted; every finished chunk is saved: run the same command again "
               "to resume", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -10,15 +10,19 @@ book build, so a missing experiment shows as *pending* instead of starting hours
 from __future__ import annotations
 
 import math
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 import pandas as pd
 
-from ..core.params import Param, validate
-from ..core.store import Experiment, MissingResults, load_or_run, status
+from ..core import datadirs
+from ..core.chapter import COMPUTE_MISSING, RUN_ONLY  # noqa: F401  (RUN_ONLY: read by the CLI)
+from ..core.chapter import Results as ChapterResults
+from ..core.chapter import finish_run, open_results, run_settings
+from ..core.chapter import resolve as _resolve
+from ..core.claims import write_claims as write_claims_csv
+from ..core.params import Param
 from . import analysis, paper
 from .agents import AGENTS_VERSION
 from .decks import DECK_NAMES, TEST_DECK_SIZES
@@ -48,12 +52,7 @@ HEURISTIC_VARIANTS = ("HeuristicAI-passlist", "HeuristicAI-noseq", "HeuristicAI-
 EPISODE_SWEEP = (0, 1, 3, 10, 30)
 
 PARAMETERS: dict[str, Param] = {
-    "profile": Param("paper", str, "paper: full scale, reads data/; ci: tiny, in a temporary dir",
-                     choices=("paper", "ci")),
-    "n_jobs": Param(-1, int, "parallel workers (-1: all cores)", minimum=-1),
-    "backend": Param("loky", str, "joblib backend ('dask' needs a dask.distributed Client)",
-                     choices=("loky", "dask", "sequential")),
-    "seed": Param(2009, int, "root seed of every experiment", minimum=0),
+    **run_settings(2009),
     "pass_rule": Param("auto", str, "RandomAI's passing: 'auto' settles it by Table 4",
                        choices=("auto", *PASS_RULES)),
     "episodes": Param(100, int, "Monte Carlo episodes per candidate move (§4.1)", minimum=1),
@@ -77,7 +76,7 @@ PARAMETERS: dict[str, Param] = {
                           "forced, games per deck", minimum=0),
     "sweep_games": Param(1_000, int, "diagnostic: MC-score with 0-30 episodes per move, "
                          "games per deck", minimum=0),
-    "compute_missing": Param(False, bool, "compute missing results (else show them as pending)"),
+    "compute_missing": COMPUTE_MISSING,
 }
 
 #: Sizes of the ``ci`` profile: every experiment runs, each on a handful of games.
@@ -95,24 +94,7 @@ PREDICTOR_BATCH = 500
 
 def resolve(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Validate parameters; in the ``ci`` profile, sizes left at their paper default shrink."""
-    params = validate(PARAMETERS, dict(overrides or {}), context=CHAPTER)
-    if params["profile"] == "ci":
-        for name, small in CI_SIZES.items():
-            if params[name] == PARAMETERS[name].default:
-                params[name] = small
-        params["compute_missing"] = True
-    return params
-
-
-def default_data_dir(profile: str) -> Path:
-    """``data/`` of the repository for the paper profile; a fresh temporary dir for ``ci``."""
-    if profile == "ci":
-        return Path(tempfile.mkdtemp(prefix="gameai-ci-"))
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        if (parent / "_config.yml").exists():
-            return parent / "data"
-    return Path.cwd() / "data"
+    return _resolve(PARAMETERS, overrides, CI_SIZES, CHAPTER)
 
 
 def _batches(total: int, batch: int) -> tuple[int, int]:
@@ -122,35 +104,24 @@ def _batches(total: int, batch: int) -> tuple[int, int]:
 
 
 @dataclass
-class Results:
-    """Every experiment's rows (``None`` while pending) and the tables derived from them."""
+class Results(ChapterResults):
+    """Every experiment's rows (``None`` while pending) and what the chapter derives on the way:
+    RandomAI's pass rule (settled by Table 4) and HeuristicAI's weights."""
 
-    params: dict
-    data_dir: Path
-    frames: dict[str, pd.DataFrame | None] = field(default_factory=dict)
-    experiments: dict[str, Experiment] = field(default_factory=dict)
     pass_rule: str | None = None
     pass_rule_evidence: pd.DataFrame | None = None
     weights: dict[str, list[int]] = field(default_factory=dict)
-
-    def __getitem__(self, name: str) -> pd.DataFrame | None:
-        return self.frames.get(name)
-
-    def pending(self) -> list[str]:
-        return [name for name, df in self.frames.items() if df is None]
 
 
 class _Runner:
     """What the experiment functions share: parameters, the store, and the inputs computed
     along the way (the w[a,b] tables and their signatures, the game task that plays with them)."""
 
-    def __init__(self, params, data_dir, compute, progress, only=None):
-        self.params = params
-        self.data_dir = Path(data_dir)
-        self.compute = compute
-        self.progress = progress
+    def __init__(self, res: Results, only=None):
+        self.res = res
+        self.params = res.params
+        self.compute = res.compute
         self.only = only
-        self.res = Results(params=params, data_dir=self.data_dir)
         self.tests = [f"test{k}" for k in TEST_DECK_SIZES]
         self.tables: dict = {}
         self.sigs: dict[str, str] = {}
@@ -161,18 +132,8 @@ class _Runner:
 
     def get(self, key: str, name: str, fn: Callable, configs: list[dict], n: int,
             chunk_size: int, description: str) -> pd.DataFrame | None:
-        exp = Experiment(chapter=CHAPTER, name=name, fn=fn, configs=configs, n=n,
-                         seed=self.params["seed"], version=VERSION, chunk_size=chunk_size,
-                         description=description)
-        self.res.experiments[key] = exp
-        try:
-            df = load_or_run(exp, data_dir=self.data_dir, n_jobs=self.params["n_jobs"],
-                             backend=self.params["backend"], progress=self.progress,
-                             compute=self.compute)
-        except MissingResults:
-            df = None
-        self.res.frames[key] = df
-        return df
+        return self.res.get(key, name, fn, configs, n, chunk_size=chunk_size,
+                            description=description)
 
 
 def _game_config(deck: str, seats, params, weights=None, table=None) -> dict:
@@ -196,9 +157,8 @@ def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path 
     loaded).
     """
     params = resolve(overrides)
-    compute = params["compute_missing"] if compute is None else compute
-    data_dir = Path(data_dir) if data_dir is not None else default_data_dir(params["profile"])
-    run = _Runner(params, data_dir, compute, progress, only)
+    run = _Runner(open_results(CHAPTER, VERSION, PARAMETERS, params, data_dir=data_dir,
+                               compute=compute, progress=progress, cls=Results), only)
     if table4(run) is None:
         return run.res
     for step in (fig2_heuristic, sequence_tables_w, figs3_4_standard_mc, figs5_7_weighted_mc,
@@ -432,20 +392,13 @@ def head_to_head(run: _Runner) -> pd.DataFrame | None:
                    description="HeuristicAI (seats 0, 2) against a Monte Carlo AI (seats 1, 3)")
 
 
-def run(params: Mapping[str, Any] | None = None, *, data_dir=None, n_jobs=None, backend=None,
-        progress="auto") -> Results:
-    """``gameai run frankszoo``: compute whatever is missing, at full scale, resumably."""
-    overrides = dict(params or {})
-    if n_jobs is not None:
-        overrides["n_jobs"] = n_jobs
-    if backend is not None:
-        overrides["backend"] = backend
+def run(params: Mapping[str, Any] | None = None, *, data_dir=None, progress="auto") -> Results:
+    """``gameai run frankszoo``: compute whatever is missing, resumably. ``params`` carries every
+    setting (``n_jobs`` and ``backend`` included); the results folder follows
+    :func:`gameai.core.datadirs.choose` (``data/`` only at the paper's parameters)."""
     # results() walks the experiments in dependency order, paper first, extras last.
-    res = results(overrides, data_dir=data_dir, compute=True, progress=progress)
-    write_claims(res)
-    for key, exp in res.experiments.items():
-        st = status(exp, res.data_dir)
-        print(f"{exp.name:>24}: {st['done']}/{st['total']} tasks cached")
+    res = results(params, data_dir=data_dir, compute=True, progress=progress)
+    finish_run(res, claims(res))
     return res
 
 
@@ -518,25 +471,12 @@ def claims(res: Results) -> list:
     return analysis.build_claims(res, explanations(res))
 
 
-#: Parameters that change how results are computed, not what they are.
-RUN_ONLY = ("profile", "n_jobs", "backend", "compute_missing")
-
-
-def at_paper_scale(params: Mapping[str, Any]) -> bool:
-    """True when every result-affecting parameter has its default (paper) value."""
-    return all(params[name] == p.default for name, p in PARAMETERS.items() if name not in RUN_ONLY)
-
-
 def write_claims(res: Results) -> Path:
     """Write ``claims.csv`` from ``res``; returns the data dir it was written to.
 
-    The committed ``data/frankszoo/claims.csv`` describes the paper-scale run only: a rerun with
-    other parameters writes its claims to a temporary dir instead of overwriting it.
+    The committed ``data/frankszoo/claims.csv`` describes the paper-scale run only
+    (:func:`gameai.core.datadirs.claims_dir`).
     """
-    from ..core.claims import write_claims as _write
-
-    target = res.data_dir
-    if not (res.params["profile"] == "ci" or at_paper_scale(res.params)):
-        target = Path(tempfile.mkdtemp(prefix="gameai-rerun-claims-"))
-    _write(CHAPTER, claims(res), target)
+    target = datadirs.claims_dir(res.dirs)
+    write_claims_csv(CHAPTER, claims(res), target)
     return target
