@@ -46,6 +46,7 @@ from .rules import (
     MAX_MOVES,
     N_PLAYERS,
     apply_move,
+    copy_into,
     current_player,
     legal_moves,
     new_game,
@@ -172,8 +173,8 @@ def mce_move(G, K, policy, scoring, n_playouts, rng, mv, pb, gb, scratch, draft)
     K2 = np.empty_like(K)
     for _ in range(n_playouts):
         i = randint(rng, n)
-        G2[:] = G
-        K2[:] = K
+        copy_into(G2, G)
+        copy_into(K2, K)
         apply_move(G2, K2, mv[i], rng, draft, False)
         playout(G2, K2, policy, me, rng, pb, gb, scratch, draft)
         sums[i] += reward(K2, me, scoring)
@@ -239,8 +240,8 @@ def uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft)
     G2 = np.empty_like(G)
     K2 = np.empty_like(K)
     for _ in range(n_iter):
-        G2[:] = G
-        K2[:] = K
+        copy_into(G2, G)
+        copy_into(K2, K)
         node = 0
         while G2[G_DONE] == 0:
             if (nmov[node] < 0 or nexp[node] < nmov[node]) and size < cap:

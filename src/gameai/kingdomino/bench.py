@@ -31,6 +31,7 @@ from .rules import (
     N_PLAYERS,
     N_ROUNDS,
     apply_move,
+    copy_into,
     current_player,
     legal_moves,
     new_game,
@@ -68,8 +69,8 @@ def mce_playouts(G, K, policy, n, rng):
     K2 = np.empty_like(K)
     total = 0.0
     for _ in range(n):
-        G2[:] = G
-        K2[:] = K
+        copy_into(G2, G)
+        copy_into(K2, K)
         apply_move(G2, K2, mv[randint(rng, nm)], rng, draft, False)
         playout(G2, K2, policy, me, rng, pb, gb, scratch, draft)
         total += reward(K2, me, SC_R)

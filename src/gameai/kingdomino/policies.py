@@ -40,6 +40,7 @@ from .rules import (
     PLACE_NONE,
     W,
     apply_move,
+    copy_into,
     current_player,
     domino_to_place,
     encode,
@@ -240,7 +241,7 @@ def fg_move(G, K, rng, pb, gb, scratch):
     ties = 0
     for i in range(n):
         pl = pb[0, i]
-        scratch[:] = k
+        copy_into(scratch, k)
         if pl != PLACE_DISCARD:
             place(scratch, pl, d)
         for j in range(npk):
@@ -277,6 +278,11 @@ def policy_move(G, K, policy, searcher, rng, pb, gb, scratch):
 def playout(G, K, policy, searcher, rng, pb, gb, scratch, draft):
     """Play to the end (in place). New drafts come from ``rng``: every playout re-samples the
     unseen dominoes."""
+    if policy == POL_TR:  # the common case without the per-move dispatch
+        buf = pb[2]
+        while G[G_DONE] == 0:
+            apply_move(G, K, random_move(G, K, rng, buf), rng, draft, False)
+        return
     while G[G_DONE] == 0:
         m = policy_move(G, K, policy, searcher, rng, pb, gb, scratch)
         apply_move(G, K, m, rng, draft, False)

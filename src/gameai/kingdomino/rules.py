@@ -109,6 +109,16 @@ def encode(place, pick):
     return place * 5 + pick
 
 
+@njit(cache=True)
+def copy_into(dst, src):
+    """``dst[:] = src`` for contiguous arrays, as an explicit loop: numba's slice assignment
+    is several times slower (measured: 660 ns vs 150 ns for four kingdoms)."""
+    d = dst.ravel()
+    s = src.ravel()
+    for i in range(s.size):
+        d[i] = s[i]
+
+
 # ------------------------------------------------------------------------------------ setup
 @njit(cache=True, inline="always")
 def _mark_adjacent(k, x, t):
@@ -375,73 +385,45 @@ def random_placement(k, d, rng, buf):
 
 
 # ------------------------------------------------------------------------- score of a placement
-@njit(cache=True, inline="always")
-def _add_region(ids, n, r):
-    for i in range(n):
-        if ids[i] == r:
-            return n
-    ids[n] = r
-    return n + 1
-
-
 @njit(cache=True)
 def gain(k, place, d):
     """Score change of placing domino ``d`` at ``place`` (regions and both bonuses), without
-    changing ``k``: the greedy evaluation and UCT's heuristic H (spec)."""
+    changing ``k``: the greedy evaluation and UCT's heuristic H (spec). Neighbouring regions
+    are de-duplicated with a bitmask of region ids (< 32)."""
     if place >= PLACE_DISCARD:
         return 0
     a = place >> 2
     b = a + OFFS[place & 3]
     t1 = DOMINOES[d, 0]
-    c1 = DOMINOES[d, 1]
     t2 = DOMINOES[d, 2]
-    c2 = DOMINOES[d, 3]
-    ids = np.empty(8, dtype=np.int64)
-    n1 = 0
+    size1 = 1
+    crowns1 = DOMINOES[d, 1]
+    size2 = 1
+    crowns2 = DOMINOES[d, 3]
+    old = 0
+    seen = np.int64(0)
     for i in range(4):
         x = a + OFFS[i]
         if k[K_TER + x] == t1:
-            n1 = _add_region(ids, n1, k[K_REG + x])
-    delta = 0
+            r = k[K_REG + x]
+            if (seen >> r) & 1 == 0:
+                seen |= np.int64(1) << r
+                size1 += k[K_RSIZE + r]
+                crowns1 += k[K_RCROWN + r]
+                old += k[K_RSIZE + r] * k[K_RCROWN + r]
+    for i in range(4):
+        x = b + OFFS[i]
+        if k[K_TER + x] == t2:
+            r = k[K_REG + x]
+            if (seen >> r) & 1 == 0:
+                seen |= np.int64(1) << r
+                size2 += k[K_RSIZE + r]
+                crowns2 += k[K_RCROWN + r]
+                old += k[K_RSIZE + r] * k[K_RCROWN + r]
     if t1 == t2:  # the two halves join one region
-        n = n1
-        for i in range(4):
-            x = b + OFFS[i]
-            if k[K_TER + x] == t2:
-                n = _add_region(ids, n, k[K_REG + x])
-        size = 2
-        crowns = c1 + c2
-        for i in range(n):
-            rs = k[K_RSIZE + ids[i]]
-            rc = k[K_RCROWN + ids[i]]
-            size += rs
-            crowns += rc
-            delta -= rs * rc
-        delta += size * crowns
+        delta = (size1 + size2) * (crowns1 + crowns2) - old
     else:
-        size = 1
-        crowns = c1
-        for i in range(n1):
-            rs = k[K_RSIZE + ids[i]]
-            rc = k[K_RCROWN + ids[i]]
-            size += rs
-            crowns += rc
-            delta -= rs * rc
-        delta += size * crowns
-        n2 = 0
-        for i in range(4):
-            x = b + OFFS[i]
-            if k[K_TER + x] == t2:
-                n2 = _add_region(ids[4:], n2, k[K_REG + x])
-        size = 1
-        crowns = c2
-        for i in range(n2):
-            rs = k[K_RSIZE + ids[4 + i]]
-            rc = k[K_RCROWN + ids[4 + i]]
-            size += rs
-            crowns += rc
-            delta -= rs * rc
-        delta += size * crowns
+        delta = size1 * crowns1 + size2 * crowns2 - old
     if k[K_NOUT] == 0 and (IN_CENTRE[a] == 0 or IN_CENTRE[b] == 0):
         delta -= MIDDLE_KINGDOM_BONUS
     if k[K_NOCC] + 2 == FULL:
@@ -495,17 +477,14 @@ def place(k, place_code, d):
     """Place domino ``d`` (legality is the caller's business: moves come from the generators)."""
     a = place_code >> 2
     b = a + OFFS[place_code & 3]
-    for x in (a, b):
-        r = ROW[x]
-        c = COL[x]
-        if r < k[K_MINR]:
-            k[K_MINR] = r
-        if r > k[K_MAXR]:
-            k[K_MAXR] = r
-        if c < k[K_MINC]:
-            k[K_MINC] = c
-        if c > k[K_MAXC]:
-            k[K_MAXC] = c
+    ra = ROW[a]
+    rb = ROW[b]
+    ca = COL[a]
+    cb = COL[b]
+    k[K_MINR] = min(k[K_MINR], ra, rb)
+    k[K_MAXR] = max(k[K_MAXR], ra, rb)
+    k[K_MINC] = min(k[K_MINC], ca, cb)
+    k[K_MAXC] = max(k[K_MAXC], ca, cb)
     _put_tile(k, a, DOMINOES[d, 0], DOMINOES[d, 1])
     _put_tile(k, b, DOMINOES[d, 2], DOMINOES[d, 3])
     k[K_PLACED] += 1
