@@ -71,3 +71,21 @@ def test_paper_tables():
     assert len(TABLE3) == 17 and all(len(v) == len(TABLE3_T) for v in TABLE3.values())
     ids = [r["claim_id"] for r in claim_rows()]
     assert len(ids) == len(set(ids)) and "table3.UCT_W-FG.10" in ids and "tree.total" in ids
+
+
+def test_paper_experiment_configs_are_valid():
+    from gameai.kingdomino.experiments import (
+        fig7_configs,
+        fig8_configs,
+        table1_configs,
+        table2_configs,
+        table3_configs,
+        warm_up,
+    )
+
+    t3 = table3_configs()
+    assert len(t3) == 1 + 16 * 10
+    for cfg in table1_configs() + table2_configs() + t3 + fig7_configs() + fig8_configs():
+        game_config(cfg)
+    assert len(fig7_configs()) == 30 and len(fig8_configs()) == 14
+    warm_up()
