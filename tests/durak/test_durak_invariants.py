@@ -23,6 +23,7 @@ from gameai.durak.rules import (
     ST_DRAWN,
     ST_FOOL,
     ST_GONE,
+    ST_KNOWN,
     ST_LIMIT,
     ST_NA,
     ST_NB,
@@ -68,6 +69,12 @@ def _all_cards_once(hands, talon, st, sp):
     gone = st[ST_GONE]
     if seen & gone:
         return False
+    for p in range(sp[SP_NP]):  # cards seen taken are still in the taker's hand
+        mine = np.int64(0)
+        for i in range(st[ST_SIZE + p]):
+            mine |= np.int64(1) << hands[p, i]
+        if st[ST_KNOWN + p] & ~mine:
+            return False
     deck = np.int64(0)
     for i in range(sp[SP_NCARDS]):
         deck |= np.int64(1) << talon[i]

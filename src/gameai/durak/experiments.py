@@ -197,7 +197,7 @@ def play_recording(hands, talon, st, sp, ag, rng, rec):
                                                   n_ranks, ev.TRUE_DIVISION)
                     k_rec += 1
         k = legal_actions(hands, st, sp, mv)
-        act = mv[0] if k == 1 else agent_action(ag[st[ST_CUR]], hands, talon, st, sp, mv, k, rng)
+        act = mv[0] if k == 1 else agent_action(ag, st[ST_CUR], hands, talon, st, sp, mv, k, rng)
         apply_action(hands, talon, st, sp, act)
     return k_rec
 

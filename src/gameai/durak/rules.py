@@ -110,7 +110,8 @@ ST_TD = ST_TA + MAX_TABLE  # MAX_TABLE defence cards (-1 while unbeaten)
 ST_SIZE = ST_TD + MAX_TABLE  # MAX_PLAYERS hand sizes
 ST_PLACE = ST_SIZE + MAX_PLAYERS  # finishing place, -1 while playing
 ST_OUT = ST_PLACE + MAX_PLAYERS  # 1 when out
-ST_LEN = ST_OUT + MAX_PLAYERS
+ST_KNOWN = ST_OUT + MAX_PLAYERS  # per player: bit mask of his cards everyone has seen him take
+ST_LEN = ST_KNOWN + MAX_PLAYERS
 
 ACT_PASS = -1
 ACT_TAKE = -2
@@ -368,6 +369,7 @@ def remove_card(hands, st, p, i):
     for j in range(i, size - 1):
         hands[p, j] = hands[p, j + 1]
     st[ST_SIZE + p] = size - 1
+    st[ST_KNOWN + p] &= ~(np.int64(1) << c)
     return c
 
 
@@ -411,8 +413,10 @@ def end_bout(hands, talon, st, sp):
     if taken:  # a0, d0, a1, d1, ...: each attack card followed by the card that beat it
         for i in range(na):
             add_card(hands, st, d, st[ST_TA + i])
+            st[ST_KNOWN + d] |= np.int64(1) << st[ST_TA + i]
             if i < st[ST_NB]:
                 add_card(hands, st, d, st[ST_TD + i])
+                st[ST_KNOWN + d] |= np.int64(1) << st[ST_TD + i]
     else:
         for i in range(na):
             st[ST_GONE] |= np.int64(1) << st[ST_TA + i]
