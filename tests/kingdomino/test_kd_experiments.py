@@ -89,3 +89,12 @@ def test_paper_experiment_configs_are_valid():
         game_config(cfg)
     assert len(fig7_configs()) == 30 and len(fig8_configs()) == 14
     warm_up()
+
+
+def test_mirrored_twice_only_changes_the_count():
+    once = branching_task({}, 0, np.random.default_rng(5))
+    twice = branching_task({"mirrored_twice": True}, 0, np.random.default_rng(5))
+    pairs = [(a["branching"], b["branching"]) for a, b in zip(once, twice)]
+    assert all(b in (a, 2 * a) for a, b in pairs) and any(b == 2 * a for a, b in pairs)
+    with pytest.raises(ValueError, match="mirrored_twice must be"):
+        branching_task({"mirrored_twice": 1}, 0, np.random.default_rng(5))

@@ -285,3 +285,47 @@ def test_draft_order_as_in_the_spec():
     assert len(drafts) == 12
     assert sorted(sum(drafts, [])) == list(range(1, 49))  # drawn without replacement
     assert G[G_SEEN] == (1 << 48) - 1
+
+
+def _brute_force_placements(k, d):
+    """Every legal placement straight from the spec's words, in plain Python."""
+    t1, _, t2, _ = (int(x) for x in DOMINOES[d])
+    ter = k[:121]
+    occupied = [x for x in range(121) if ter[x] > 0]
+    out = set()
+    for a in range(121):
+        for o in (1, -1, 11, -11):
+            b = a + o
+            if not (0 <= b < 121) or ter[a] != 0 or ter[b] != 0:
+                continue  # both cells empty (border cells are -1)
+            cells = occupied + [a, b]
+            rows = [x // 11 for x in cells]
+            cols = [x % 11 for x in cells]
+            if max(rows) - min(rows) >= 5 or max(cols) - min(cols) >= 5:
+                continue  # the 5x5 limit
+            touch_a = any(ter[a + n] in (t1, 7) for n in (1, -1, 11, -11))
+            touch_b = any(ter[b + n] in (t2, 7) for n in (1, -1, 11, -11))
+            if touch_a or touch_b:
+                out.add((a, b) if (t1, DOMINOES[d, 1]) != (t2, DOMINOES[d, 3])
+                        else frozenset((a, b)))
+    return out
+
+
+def test_generator_agrees_with_a_brute_force_reading_of_the_rules():
+    rng = np.random.default_rng(8)
+    pb = np.empty(MAX_PLACEMENTS, dtype=np.int64)
+    draft = np.empty(4, dtype=np.int64)
+    checked = 0
+    for _ in range(3):
+        G, K = new_game(rng)
+        while G[G_DONE] == 0:
+            p = current_player(G)
+            for d in (1, 13, 20, 48):  # a same-terrain domino and three mixed ones
+                got = placements(K[p], d)
+                want = _brute_force_placements(K[p], d)
+                same = DOMINOES[d, 0] == DOMINOES[d, 2]
+                mine = {frozenset(cells_of(pl)) if same else cells_of(pl) for pl in got}
+                assert len(got) == len(mine) and mine == want
+                checked += 1
+            apply_move(G, K, random_move(G, K, rng, pb), rng, draft, False)
+    assert checked == 3 * 52 * 4

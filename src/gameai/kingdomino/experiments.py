@@ -10,9 +10,11 @@ the authors' measured rates (``paper.PLAYOUT_RATES``), so a result is the same o
 ``playouts`` (optional, > 0) fixes the budget per move instead. Search opponents get the same
 T, C, W. Seat order does not matter: round 1's pick order is random (spec "Drafts").
 
-A *branching* config (§II-B, Fig. 2) names the agent of all four seats (default TR)::
+A *branching* config (§II-B, Fig. 2) names the agent of all four seats (default TR) and how
+to count a same-terrain domino's mirrored placement (once, as the spec's rules say; or twice,
+a counting switch to test the paper's tree-size figure)::
 
-    {"agent": "TR"}
+    {"agent": "TR", "mirrored_twice": false}
 """
 
 from __future__ import annotations
@@ -40,16 +42,19 @@ from .rules import (
     MAX_MOVES,
     N_PLAYERS,
     N_ROUNDS,
+    PLACE_DISCARD,
     apply_move,
     current_player,
+    domino_to_place,
     legal_moves,
+    n_dirs,
     new_game,
     score,
 )
 
 GAME_KEYS = {"player": None, "opponent": None, "T": 0.0, "C": DEFAULT_C, "W": DEFAULT_W,
              "playouts": 0}
-BRANCHING_KEYS = {"agent": "TR"}
+BRANCHING_KEYS = {"agent": "TR", "mirrored_twice": False}
 
 
 def _check_keys(config: Mapping[str, Any], allowed: Mapping[str, Any], what: str) -> dict:
@@ -118,15 +123,21 @@ def game_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -
 
 # ------------------------------------------------------------------------- branching factor
 @njit(cache=True)
-def branching_game(ag, rng, out):
-    """One game of ``ag``; ``out[p, r]`` = legal moves of player p at its move in round r+1."""
+def branching_game(ag, rng, out, mirrored_twice):
+    """One game of ``ag``; ``out[p, r]`` = legal moves of player p at its move in round r+1.
+    ``mirrored_twice`` counts a same-terrain domino's mirrored placement as a second move (a
+    counting switch only, to test how the paper's tree size may have been counted)."""
     G, K = new_game(rng)
     pb, gb, scratch = new_buffers()
     mv = np.empty(MAX_MOVES, dtype=np.int64)
     draft = np.empty(4, dtype=np.int64)
     while G[G_DONE] == 0:
         p = current_player(G)
-        out[p, G[G_ROUND] - 1] = legal_moves(G, K, mv, pb[0])
+        n = legal_moves(G, K, mv, pb[0])
+        d = domino_to_place(G)
+        if mirrored_twice and d > 0 and n_dirs(d) == 2 and mv[0] // 5 != PLACE_DISCARD:
+            n *= 2
+        out[p, G[G_ROUND] - 1] = n
         m, _ = choose_move(G, K, ag[p], rng, mv, pb, gb, scratch, draft)
         apply_move(G, K, m, rng, draft, False)
 
@@ -137,7 +148,9 @@ def branching_task(config: Mapping[str, Any], index: int, rng: np.random.Generat
     name = _check_agent("agent", cfg["agent"])
     ag = np.stack([agent_row(name, 1.0)] * N_PLAYERS)
     out = np.zeros((N_PLAYERS, N_ROUNDS), dtype=np.int64)
-    branching_game(ag, rng, out)
+    if not isinstance(cfg["mirrored_twice"], bool):
+        raise ValueError(f"mirrored_twice must be true or false, got {cfg['mirrored_twice']!r}")
+    branching_game(ag, rng, out, cfg["mirrored_twice"])
     return [{"seat": p, "round": r + 1, "branching": int(out[p, r])}
             for p in range(N_PLAYERS) for r in range(N_ROUNDS)]
 
