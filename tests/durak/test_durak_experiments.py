@@ -16,7 +16,7 @@ def test_game_row_columns_and_consistency():
         for col in ("agent", "place", "hv", "hv_article", "hv_x100", "hv_truediv"):
             assert f"{col}{p}" in row
     assert "agent3" not in row
-    assert row["fool"] in (-1, 0, 1, 2) and row["draw"] in (0, 1)
+    assert row["fool"] in (-1, 0, 1, 2) and row["is_draw"] in (0, 1)
     if row["fool"] >= 0:
         assert row[f"place{row['fool']}"] == 2 and row["fool_agent"] == row[f"agent{row['fool']}"]
     assert row["deck_cards"] == 36 and 0 <= row["first"] < 3
@@ -38,7 +38,9 @@ def test_same_seed_same_game():
 
 
 def _tasks():
-    cfgs = [{"n_players": 2, "deck": 24, "seats": ["EvalAI", "MC-AI"], "budget": 2},
+    cfgs = [{"n_players": 2, "deck": 24, "seats": ["EvalAI", "MC-AI"], "budget": 2,
+             "limit": "standard", "throw": "standard", "refill": "standard", "draw": "draw",
+             "transfer": True, "rotate": True},
             {"n_players": 4, "deck": 36, "seats": ["EvalAI", "RandomAI", "SmallestAI",
                                                    "EvalAI-x100"], "throw": "standard"}]
     return [(c, i) for c in cfgs for i in range(4)]

@@ -11,6 +11,8 @@ Only ``n_players``, ``deck`` and ``seats`` are required; the rest default to the
 ``rotate``, game ``index`` seats ``seats[(s + index) % n]`` at seat ``s``, so every agent
 visits every seat (and the first-attacker advantage averages out over ``n`` games).
 
+Row columns never reuse a config key (the runner adds the config's items to every row).
+
 * :func:`game_task` - one game, one row: the agent, finishing place and initial hand values of
   every seat, the fool (or a draw).
 * :func:`bout_task` - one game, one row per (bout, seat still playing): hand size, talon, the
@@ -135,7 +137,7 @@ def _hand_values(hands, st, sp, flags: int) -> list[int]:
 
 def game_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> dict:
     """One game. Row: ``deck_cards``, ``trump``, ``first`` (first attacker), ``fool`` (seat, -1
-    for a draw or an abandoned game), ``draw`` (0/1), ``capped`` (1: abandoned as endless after
+    for a draw or an abandoned game), ``is_draw`` (0/1), ``capped`` (1: abandoned as endless after
     ``rules.MAX_TURNS`` actions, no fool), ``fool_agent`` ("" when none), ``bouts``, ``turns``,
     and per
     seat ``p``: ``agent{p}``, ``place{p}`` (0 = first out; the fool n - 1; players out in the
@@ -152,7 +154,7 @@ def game_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -
     fool = int(st[ST_FOOL])
     capped = int(st[ST_CAPPED])
     row = {"deck_cards": int(sp[SP_NCARDS]), "trump": int(st[ST_TRUMP]),
-           "first": int(st[ST_FIRST]), "fool": fool, "draw": int(fool < 0 and not capped),
+           "first": int(st[ST_FIRST]), "fool": fool, "is_draw": int(fool < 0 and not capped),
            "capped": capped, "fool_agent": names[fool] if fool >= 0 else "",
            "bouts": int(st[ST_BOUTS]), "turns": int(st[ST_TURNS])}
     for p, name in enumerate(names):
