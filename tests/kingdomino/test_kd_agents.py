@@ -25,7 +25,7 @@ from gameai.kingdomino.rules import (
     score,
 )
 
-from kd_positions import SW, WH, WHEAT_BLOCK, kingdoms, last_round
+from kd_positions import SW, WHEAT_BLOCK, kingdoms, last_round
 
 # domino 19: wheat with a crown | forest. Next to the wheat block: 5 squares x 2 crowns = 10
 # (+6); anywhere else at most +1.

@@ -8,7 +8,16 @@
 * GPRD - greedy placement, random pick.  FG - every (placement, pick) is valued by the best
   greedy placement of the picked domino in the kingdom the placement leaves (two plies of the
   own kingdom). The authors' FG places its last domino at random through a fallback bug; we play
-  the correct greedy (``quirk`` is not reproduced).
+  the correct greedy (the quirk is not reproduced).
+
+Readings of the spec where it leaves a choice (say so in the chapter):
+
+* "First pick (and first placement)": round 1's pick, for GPRD and FG alike, takes the most
+  crowns on one tile; from round 2 on (the first placement) the ordinary greedy rule applies -
+  with the castle alone it already favours crowned tiles.
+* FG's second ply uses the same greedy core (filters included) as its first.
+* The hole filter looks at the whole centre 5x5: a hole left earlier (holes are permanent: a
+  single cell never takes a domino) makes every candidate "leave a hole", so all are kept.
 * Playout policies for MCE/UCT: TR, FG, PG (the searching player FG, opponents TR) and
   eps-G (every player: TR with probability eps = 0.75, else FG).
 
