@@ -280,7 +280,7 @@ def test_registry_and_bad_names():
 
 
 # ---------------------------------------------------------------------- EvalAI, differential
-def _spec_decision(hands, talon, st, sp):
+def _spec_decision(hands, talon, st, sp, **switches):
     """EvalAI's decision re-derived from the spec's text with the Python evaluator."""
     from gameai.durak.rules import (PH_THROW, SP_NCARDS, SP_NP, ST_LIMIT, ST_NA, ST_NB, ST_PHASE,
                                     ST_TA, ST_TD, ST_TRUMP, beats, can_transfer, talon_left)
@@ -291,7 +291,7 @@ def _spec_decision(hands, talon, st, sp):
     sizes = [int(x) for x in st[ST_SIZE:ST_SIZE + sp[SP_NP]]]
 
     def HV(cs):
-        return evaluate(list(cs), trump, left, sizes, deck=deck)
+        return evaluate(list(cs), trump, left, sizes, deck=deck, **switches)
 
     def minus(i):
         return hand[:i] + hand[i + 1:]
@@ -339,15 +339,23 @@ def _spec_decision(hands, talon, st, sp):
     return ACT_TAKE
 
 
-@pytest.mark.parametrize("n, deck, transfer", [(2, 36, False), (3, 52, True), (4, 24, False)])
-def test_eval_ai_matches_the_spec_text_on_random_positions(n, deck, transfer):
+@pytest.mark.parametrize("n, deck, transfer, name, switches", [
+    (2, 36, False, "EvalAI", {}),
+    (3, 52, True, "EvalAI", {}),
+    (4, 24, False, "EvalAI", {}),
+    (2, 36, False, "EvalAI-truediv", {"division": "true"}),
+    (3, 32, False, "EvalAI-article", {"scale": "article"}),
+    (2, 52, True, "EvalAI-x100", {"rank_bonus": "x100"}),
+    (2, 24, False, "EvalAI-nomanycards", {"drop": ["many_cards"]}),
+])
+def test_eval_ai_matches_the_spec_text_on_random_positions(n, deck, transfer, name, switches):
     from gameai.durak.rules import PH_OVER, ST_PHASE, deal, new_arrays, random_action
 
     sp = rule_switches(n, deck, transfer=transfer)
     rng = np.random.default_rng(n)
     hands, talon, st = new_arrays(sp)
     mv = np.empty(MAX_ACTIONS, dtype=np.int64)
-    ag = np.stack([agent_row("EvalAI")] * n)
+    ag = np.stack([agent_row(name)] * n)
     checked = 0
     while checked < 150:
         deal(hands, talon, st, sp, rng)
@@ -355,7 +363,7 @@ def test_eval_ai_matches_the_spec_text_on_random_positions(n, deck, transfer):
             k = legal_actions(hands, st, sp, mv)
             if k > 1 and rng.random() < 0.3:
                 a = agent_action(ag, st[ST_CUR], hands, talon, st, sp, mv, k, rng)
-                assert a == _spec_decision(hands, talon, st, sp)
+                assert a == _spec_decision(hands, talon, st, sp, **switches)
                 checked += 1
             apply_action(hands, talon, st, sp, random_action(hands, st, sp, mv, rng))
 

@@ -38,7 +38,9 @@ from gameai.durak.rules import (
     TRANSFER,
     apply_action,
     beats,
+    can_transfer,
     deal,
+    legal_actions,
     new_arrays,
     random_action,
     rule_switches,
@@ -114,6 +116,27 @@ def _legal(hands, st, sp, a):
 
 
 @njit(cache=True)
+def _expected_count(hands, st, sp):
+    """How many legal actions the rules allow, counted independently of legal_actions."""
+    p = st[ST_CUR]
+    size = st[ST_SIZE + p]
+    if st[ST_PHASE] == PH_ATTACK:
+        return size
+    k = 1  # take, or pass
+    for i in range(size):
+        if st[ST_PHASE] == PH_DEFEND:
+            k += beats(hands[p, i], st[ST_TA + st[ST_NB]], st[ST_TRUMP])
+            k += can_transfer(hands, st, sp, i)
+        elif st[ST_NA] < st[ST_LIMIT]:
+            r = hands[p, i] % 13
+            for j in range(st[ST_NA]):
+                if st[ST_TA + j] % 13 == r or (j < st[ST_NB] and st[ST_TD + j] % 13 == r):
+                    k += 1
+                    break
+    return k
+
+
+@njit(cache=True)
 def check_random_games(sp, n_games, rng):
     """Play ``n_games`` RandomAI games, checking every action; returns (errors by code, capped)."""
     err = np.zeros(7, dtype=np.int64)
@@ -131,6 +154,8 @@ def check_random_games(sp, n_games, rng):
                 err[E_ACTOR_OUT] += 1
             if st[ST_PHASE] == PH_DEFEND and st[ST_NA] - st[ST_NB] > st[ST_SIZE + p]:
                 err[E_COUNT] += 1  # more unbeaten cards than the defender can answer
+            if legal_actions(hands, st, sp, mv) != _expected_count(hands, st, sp):
+                err[E_ILLEGAL] += 1  # a legal action missing from the list, or one too many
             a = random_action(hands, st, sp, mv, rng)
             if not _legal(hands, st, sp, a):
                 err[E_ILLEGAL] += 1
