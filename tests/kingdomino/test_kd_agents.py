@@ -45,7 +45,8 @@ def _best_gain(k, d):
 
 def test_registry_has_the_17_strategies_of_table3():
     assert len(TABLE3_STRATEGIES) == 17 and set(TABLE3_STRATEGIES) <= set(AGENT_NAMES)
-    assert len(AGENTS) == 3 + 12 + 12  # TR, GPRD, FG; MCE-X/Y; UCT, UCT_B, UCT_W x 4 policies
+    # TR, GPRD, FG, FG* (the authors' FG bug); MCE-X/Y; UCT, UCT_B, UCT_W x 4 policies
+    assert len(AGENTS) == 4 + 12 + 12
     assert np.array_equal(agent_row("MCE-eG/R", 1.0), agent_row("MCE-εG/R", 1.0))
     with pytest.raises(ValueError, match="agent must be one of"):
         agent_row("MCE-XX/R")
@@ -130,3 +131,15 @@ def test_bench_measures_every_policy_and_move():
     rates = playout_rates(seconds_per_cell=0.0005, n_games=1)
     assert set(rates) == {"TR", "εG", "PG", "FG"}
     assert all(len(v) == 13 and min(v) > 0 for v in rates.values())
+
+
+def test_fg_star_places_its_last_domino_at_random():
+    K = kingdoms(WHEAT_BLOCK)
+    G = last_round([0, 1, 2, 3], [CROWN_WHEAT, 20, 21, 22])
+    mv, pb, gb, scratch, draft = _buffers()
+    gains = set()
+    for seed in range(40):
+        m, _ = choose_move(G, K, agent_row("FG*"), np.random.default_rng(seed), mv, pb, gb,
+                           scratch, draft)
+        gains.add(int(gain(K[0], m // 5, CROWN_WHEAT)))
+    assert 6 in gains and len(gains) > 1  # sometimes the best placement, not always

@@ -1,6 +1,8 @@
 """The paper's agents (§III, §V-B; chapter spec "Agents") and the registry by paper name.
 
-* TR, GPRD, FG - static evaluators (``policies``).
+* TR, GPRD, FG - static evaluators (``policies``). ``FG*`` (not a paper name) is FG with the
+  authors' fallback bug: its very last domino is placed at random (spec "Agents"); the book's
+  FG is the correct greedy, FG* is there to measure what the bug changes.
 * MCE-X/Y - flat Monte Carlo: each playout picks a root move uniformly at random, plays the game
   out with policy X, scores it with Y, keeps a running mean per move; plays the argmax.
 * UCT-X, UCT_B-X (progressive bias), UCT_W-X (progressive win bias) - one expansion per
@@ -45,6 +47,7 @@ from .rules import (
     G_ROUND,
     MAX_MOVES,
     N_PLAYERS,
+    N_ROUNDS,
     apply_move,
     copy_into,
     current_player,
@@ -75,6 +78,7 @@ KIND_GPRD = 1
 KIND_FG = 2
 KIND_MCE = 3
 KIND_UCT = 4
+KIND_FG_QUIRK = 5  # "FG*": FG with the authors' fallback bug (its last domino placed at random)
 
 BIAS_NONE = 0
 BIAS_B = 1  # progressive bias: W H / (T_i + 1)
@@ -96,7 +100,8 @@ def _registry() -> dict[str, tuple[int, int, int, int]]:
     """Paper name -> (kind, policy, scoring, bias)."""
     reg = {"TR": (KIND_TR, POL_TR, SC_WDL, BIAS_NONE),
            "GPRD": (KIND_GPRD, POL_FG, SC_WDL, BIAS_NONE),
-           "FG": (KIND_FG, POL_FG, SC_WDL, BIAS_NONE)}
+           "FG": (KIND_FG, POL_FG, SC_WDL, BIAS_NONE),
+           "FG*": (KIND_FG_QUIRK, POL_FG, SC_WDL, BIAS_NONE)}
     for pol, pname in enumerate(POLICY_NAMES):
         for sc, sname in enumerate(SCORING_NAMES):
             reg[f"MCE-{pname}/{sname}"] = (KIND_MCE, pol, sc, BIAS_NONE)
@@ -319,6 +324,10 @@ def choose_move(G, K, a, rng, mv, pb, gb, scratch, draft):
     if kind == KIND_GPRD:
         return gprd_move(G, K, rng, pb, gb), 0
     if kind == KIND_FG:
+        return fg_move(G, K, rng, pb, gb, scratch), 0
+    if kind == KIND_FG_QUIRK:  # the authors' FG: round 13's placement falls back to random
+        if G[G_ROUND] == N_ROUNDS:
+            return random_move(G, K, rng, pb[2]), 0
         return fg_move(G, K, rng, pb, gb, scratch), 0
     n = budget_for(a, G[G_ROUND])
     policy = np.int64(a[AG_POLICY])
