@@ -330,7 +330,7 @@ def _spec_decision(hands, talon, st, sp, **switches):
                 plain = [i for i in ok if hand[i] // 13 != trump]
                 return TRANSFER + (plain[0] if plain else ok[0])
     attack = int(st[ST_TA + nb])
-    cands = [i for i in range(len(hand)) if beats(hand[i], attack, trump)]
+    cands = [i for i in range(len(hand)) if beats(hand[i], attack, trump, sp[8])]
     best, i = argmax(cands, lambda i: HV(minus(i)) + (300 if hand[i] % 13 in ranks else 0))
     if i is None:
         return ACT_TAKE
@@ -339,19 +339,20 @@ def _spec_decision(hands, talon, st, sp, **switches):
     return ACT_TAKE
 
 
-@pytest.mark.parametrize("n, deck, transfer, name, switches", [
-    (2, 36, False, "EvalAI", {}),
-    (3, 52, True, "EvalAI", {}),
-    (4, 24, False, "EvalAI", {}),
-    (2, 36, False, "EvalAI-truediv", {"division": "true"}),
-    (3, 32, False, "EvalAI-article", {"scale": "article"}),
-    (2, 52, True, "EvalAI-x100", {"rank_bonus": "x100"}),
-    (2, 24, False, "EvalAI-nomanycards", {"drop": ["many_cards"]}),
+@pytest.mark.parametrize("n, deck, rules, name, switches", [
+    (2, 36, {}, "EvalAI", {}),
+    (3, 52, {"transfer": True}, "EvalAI", {}),
+    (4, 24, {}, "EvalAI", {}),
+    (2, 36, {}, "EvalAI-truediv", {"division": "true"}),
+    (3, 32, {}, "EvalAI-article", {"scale": "article"}),
+    (2, 52, {"transfer": True}, "EvalAI-x100", {"rank_bonus": "x100"}),
+    (3, 52, {"deuce_beats_ace": True, "throw": "standard"}, "EvalAI", {}),
+    (2, 24, {}, "EvalAI-nomanycards", {"drop": ["many_cards"]}),
 ])
-def test_eval_ai_matches_the_spec_text_on_random_positions(n, deck, transfer, name, switches):
+def test_eval_ai_matches_the_spec_text_on_random_positions(n, deck, rules, name, switches):
     from gameai.durak.rules import PH_OVER, ST_PHASE, deal, new_arrays, random_action
 
-    sp = rule_switches(n, deck, transfer=transfer)
+    sp = rule_switches(n, deck, **rules)
     rng = np.random.default_rng(n)
     hands, talon, st = new_arrays(sp)
     mv = np.empty(MAX_ACTIONS, dtype=np.int64)

@@ -101,7 +101,7 @@ def _legal(hands, st, sp, a):
             i = a - TRANSFER
             return (sp[7] == 1 and st[ST_NB] == 0 and 0 <= i < size
                     and hands[p, i] % 13 == st[ST_TA] % 13)
-        return 0 <= a < size and beats(hands[p, a], st[ST_TA + st[ST_NB]], trump)
+        return 0 <= a < size and beats(hands[p, a], st[ST_TA + st[ST_NB]], trump, sp[8])
     if ph == PH_THROW:
         if a == ACT_PASS:
             return True
@@ -125,7 +125,7 @@ def _expected_count(hands, st, sp):
     k = 1  # take, or pass
     for i in range(size):
         if st[ST_PHASE] == PH_DEFEND:
-            k += beats(hands[p, i], st[ST_TA + st[ST_NB]], st[ST_TRUMP])
+            k += beats(hands[p, i], st[ST_TA + st[ST_NB]], st[ST_TRUMP], sp[8])
             k += can_transfer(hands, st, sp, i)
         elif st[ST_NA] < st[ST_LIMIT]:
             r = hands[p, i] % 13
@@ -198,7 +198,7 @@ def check_random_games(sp, n_games, rng):
 CONFIGS = [  # (players, deck, switches, games)
     (2, 36, {}, 30_000),
     (2, 24, {"transfer": True}, 10_000),
-    (2, 52, {"limit": "standard", "refill": "standard"}, 8_000),
+    (2, 52, {"limit": "standard", "refill": "standard", "deuce_beats_ace": True}, 8_000),
     (3, 36, {"throw": "standard"}, 12_000),
     (3, 32, {"transfer": True, "draw": "no_draw"}, 8_000),
     (4, 24, {}, 8_000),

@@ -125,6 +125,16 @@ def test_beating():
     assert not beats(card("7C"), card("8C"), clubs)  # a trump only by a higher trump
     assert beats(card("8C"), card("7C"), clubs)
     assert beats(card("2S"), card("AH"), spades)
+    assert not beats(card("2D"), card("AD"), clubs)
+    assert beats(card("2D"), card("AD"), clubs, 1)  # OpenFool's option "a 2 beats an ace"
+    assert not beats(card("2D"), card("KD"), clubs, 1)
+
+
+def test_deuce_beats_ace_option_in_play():
+    sp = rule_switches(2, 52, deuce_beats_ace=True)
+    hands, talon, st = position(sp, ["AD 3S", "2D 5C"], "JH QH 10C")
+    act(hands, talon, st, sp, "AD")
+    assert legal(hands, st, sp) == ["2D", "5C", "take"]
 
 
 def test_defender_may_beat_the_first_unbeaten_card_or_take():

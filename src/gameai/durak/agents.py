@@ -35,6 +35,7 @@ from .rules import (
     PH_THROW,
     SP_LOW,
     SP_NCARDS,
+    SP_DEUCE,
     SP_NP,
     SP_TRANSFER,
     ST_CUR,
@@ -162,7 +163,8 @@ def eval_action(hands, st, sp, mv, k, flags):
     trump = st[ST_TRUMP]
     talon = sp[SP_NCARDS] - st[ST_DRAWN]
     n_ranks = 15 - sp[SP_LOW]
-    ctx = np.array([trump, talon, _in_hands(st, sp), n_ranks, flags], dtype=np.int64)
+    ctx = np.array([trump, talon, _in_hands(st, sp), n_ranks, flags, sp[SP_DEUCE]],
+                   dtype=np.int64)
     rc = np.zeros(13, dtype=np.int64)
     sc = np.zeros(4, dtype=np.int64)
     points = ev.summarize(hand, n, trump, n_ranks, flags, rc, sc)
@@ -218,7 +220,7 @@ def _defend(hands, st, points, rc, sc, n, cur, ctx):
     choice = -1
     for i in range(n):
         c = hands[p, i]
-        if beats(c, attack, trump):
+        if beats(c, attack, trump, ctx[5]):
             v = _without(points, rc, sc, n, c, ctx)
             if (ranks >> (c % 13)) & 1:
                 v += RANK_PRESENT_BONUS

@@ -4,7 +4,7 @@ No I/O and no plotting. A *game* config is a plain JSON-able dict::
 
     {"n_players": 2, "deck": 36, "seats": ["EvalAI", "RandomAI"],
      "limit": "openfool", "throw": "openfool", "refill": "openfool", "draw": "draw",
-     "transfer": False, "rotate": True, "budget": 20}
+     "transfer": False, "deuce_beats_ace": False, "rotate": True, "budget": 20}
 
 Only ``n_players``, ``deck`` and ``seats`` are required; the rest default to the values shown
 (OpenFool's rules, seats rotated, 20 Monte Carlo determinisations per decision). With
@@ -64,7 +64,7 @@ from .rules import (
 EXPERIMENTS_VERSION = "1"
 
 DEFAULTS = {"limit": "openfool", "throw": "openfool", "refill": "openfool", "draw": "draw",
-            "transfer": False, "rotate": True, "budget": 20}
+            "transfer": False, "deuce_beats_ace": False, "rotate": True, "budget": 20}
 REQUIRED = ("n_players", "deck", "seats")
 CHOICES = {"limit": tuple(LIMIT_RULES), "throw": tuple(THROW_RULES),
            "refill": tuple(REFILL_RULES), "draw": tuple(DRAW_RULES)}
@@ -102,7 +102,7 @@ def validate_config(config: Mapping[str, Any]) -> dict:
     for key, allowed in CHOICES.items():
         if cfg[key] not in allowed:
             raise ValueError(f"{key} must be one of {', '.join(allowed)}, got {cfg[key]!r}")
-    for key in ("transfer", "rotate"):
+    for key in ("transfer", "deuce_beats_ace", "rotate"):
         if not isinstance(cfg[key], (bool, np.bool_)):
             raise ValueError(f"{key} must be true or false, got {cfg[key]!r}")
     b = cfg["budget"]
@@ -123,7 +123,8 @@ def seat_agents(cfg: Mapping[str, Any], index: int) -> list[str]:
 
 def switches(cfg: Mapping[str, Any]) -> np.ndarray:
     return rule_switches(int(cfg["n_players"]), int(cfg["deck"]), cfg["limit"], cfg["throw"],
-                         cfg["refill"], cfg["draw"], bool(cfg["transfer"]))
+                         cfg["refill"], cfg["draw"], bool(cfg["transfer"]),
+                         bool(cfg["deuce_beats_ace"]))
 
 
 def _hand_values(hands, st, sp, flags: int) -> list[int]:

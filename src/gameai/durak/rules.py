@@ -21,6 +21,7 @@ game OpenFool plays them, with the standard (pagat) rules behind switches:
   fool. ``draw``: ``draw`` (both OpenFool and standard) = everyone left running out in the same
   bout is a draw; ``no_draw`` (a house rule, beyond the spec) = the defender of that bout is the
   fool.
+* ``deuce_beats_ace`` (OpenFool's option, off by default): a 2 also beats the ace of its suit.
 * ``transfer`` (perevodnoy, off by default): while no attack card is beaten, the defender may
   pass the attack on by adding a card of the attacking rank, if the next player can face all
   the attack cards (their number at most the new defender's hand and the limit).
@@ -67,7 +68,8 @@ SP_THROW = 4  # who may throw in
 SP_REFILL = 5  # refill order
 SP_DRAW = 6  # draw rule
 SP_TRANSFER = 7  # 1: perevodnoy
-SP_LEN = 8
+SP_DEUCE = 8  # 1: OpenFool's option "a 2 beats an ace" (of its suit)
+SP_LEN = 9
 
 LIMIT_RULES = {"openfool": 0, "standard": 1}
 THROW_RULES = {"openfool": 0, "standard": 1}
@@ -135,7 +137,7 @@ def deck_cards(n_players: int, deck: int) -> int:
 
 def rule_switches(n_players: int = 2, deck: int = 36, limit: str = "openfool",
                   throw: str = "openfool", refill: str = "openfool", draw: str = "draw",
-                  transfer: bool = False) -> np.ndarray:
+                  transfer: bool = False, deuce_beats_ace: bool = False) -> np.ndarray:
     """The ``sp`` array; raises ``ValueError`` naming the bad parameter and the allowed values."""
     if not isinstance(n_players, (int, np.integer)) or not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"n_players must be an int between 2 and {MAX_PLAYERS}, got {n_players!r}")
@@ -146,8 +148,9 @@ def rule_switches(n_players: int = 2, deck: int = 36, limit: str = "openfool",
         if value not in RULE_SWITCHES[name]:
             raise ValueError(f"{name} must be one of {', '.join(RULE_SWITCHES[name])}, "
                              f"got {value!r}")
-    if transfer not in (True, False, 0, 1):
-        raise ValueError(f"transfer must be true or false, got {transfer!r}")
+    for name, value in (("transfer", transfer), ("deuce_beats_ace", deuce_beats_ace)):
+        if value not in (True, False, 0, 1):
+            raise ValueError(f"{name} must be true or false, got {value!r}")
     n = deck_cards(int(n_players), int(deck))
     sp = np.zeros(SP_LEN, dtype=np.int64)
     sp[SP_NP] = n_players
@@ -158,6 +161,7 @@ def rule_switches(n_players: int = 2, deck: int = 36, limit: str = "openfool",
     sp[SP_REFILL] = REFILL_RULES[refill]
     sp[SP_DRAW] = DRAW_RULES[draw]
     sp[SP_TRANSFER] = int(bool(transfer))
+    sp[SP_DEUCE] = int(bool(deuce_beats_ace))
     return sp
 
 
@@ -201,12 +205,13 @@ def suit_of(c):
 
 
 @njit(cache=True)
-def beats(d, a, trump):
-    """Does defence card ``d`` beat attack card ``a``? (spec, "Rules")."""
+def beats(d, a, trump, deuce=0):
+    """Does defence card ``d`` beat attack card ``a``? (spec, "Rules"). With ``deuce`` (OpenFool's
+    option, off by default) a 2 also beats the ace of its suit."""
     sd = d // 13
     sa = a // 13
     if sd == sa:
-        return d % 13 > a % 13
+        return d % 13 > a % 13 or (deuce == 1 and d % 13 == 0 and a % 13 == 12)
     return sd == trump
 
 
@@ -492,7 +497,7 @@ def legal_actions(hands, st, sp, mv):
         a = st[ST_TA + st[ST_NB]]
         trump = st[ST_TRUMP]
         for i in range(size):
-            if beats(hands[p, i], a, trump):
+            if beats(hands[p, i], a, trump, sp[SP_DEUCE]):
                 mv[k] = i
                 k += 1
         mv[k] = ACT_TAKE
