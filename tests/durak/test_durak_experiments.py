@@ -13,8 +13,11 @@ BASE = {"n_players": 3, "deck": 36, "seats": ["EvalAI", "RandomAI", "SmallestAI"
 def test_game_row_columns_and_consistency():
     row = game_task(BASE, 0, np.random.default_rng(1))
     for p in range(3):
-        for col in ("agent", "place", "hv", "hv_article", "hv_x100", "hv_truediv"):
+        for col in ("agent", "place", "hv", "hv_article", "hv_x100", "hv_truediv", "trumps",
+                    "max_rank", "max_suit", "rank_bonus", "rank_bonus_x100", "unbalanced"):
             assert f"{col}{p}" in row
+        assert row[f"unbalanced{p}"] >= 0 and row[f"rank_bonus_x100{p}"] >= row[f"rank_bonus{p}"]
+        assert (row[f"max_rank{p}"] >= 2) == (row[f"rank_bonus_x100{p}"] > 0)
     assert "agent3" not in row
     assert row["fool"] in (-1, 0, 1, 2) and row["is_draw"] in (0, 1)
     if row["fool"] >= 0:

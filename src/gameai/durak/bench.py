@@ -54,7 +54,7 @@ def main(quick: bool = False) -> dict:
         out[n] = {"random_games_per_s": r, "eval_games_per_s": e}
         print(f"{n:>7}  {r:15,.0f}  {e:15,.0f}")
     print("\nCost per game (CPU ms), 36 cards, the agent against EvalAI")
-    print(f"{'agent':>22}  {'2 players':>10}  {'4 players':>10}")
+    print(f"{'agent':>26}  {'2 players':>10}  {'4 players':>10}")
     for name, budget, games in (("SmallestAI", 1, 20_000), ("EvalAI", 1, 20_000),
                                 ("MC-AI-smallest", 20, 10), ("MC-AI", 5, 20),
                                 ("MC-AI", 20, 6)):
@@ -65,7 +65,7 @@ def main(quick: bool = False) -> dict:
                                                    budget=budget))
         label = f"{name} (budget {budget})" if name.startswith("MC") else name
         out[f"ms_per_game_{label}"] = costs
-        print(f"{label:>22}  {costs[0]:10.3f}  {costs[1]:10.3f}")
+        print(f"{label:>26}  {costs[0]:10.3f}  {costs[1]:10.3f}")
     ratio = out[2]["random_games_per_s"] / TARGET_RANDOM_2P
     print(f"random two-player games/s: {ratio:.1f}x the target of {TARGET_RANDOM_2P:,}")
     return out

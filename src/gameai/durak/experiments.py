@@ -136,6 +136,29 @@ def _hand_values(hands, st, sp, flags: int) -> list[int]:
                               n_ranks, flags)) for p in range(n)]
 
 
+def _hand_features(hands, st, sp) -> list[dict]:
+    """Per seat, the initial hand's make-up behind the article's qualitative claims: trumps,
+    the most cards of one rank, the most cards of one non-trump suit, and the evaluator's
+    same-rank bonus (as coded and x 100) and unbalanced-hand penalty terms."""
+    n = int(sp[SP_NP])
+    trump = int(st[ST_TRUMP])
+    base = _hand_values(hands, st, sp, 0)
+    no_rank = _hand_values(hands, st, sp, ev.NO_RANK_BONUS)
+    x100 = _hand_values(hands, st, sp, ev.BONUS_X100)
+    no_unbal = _hand_values(hands, st, sp, ev.NO_UNBALANCED)
+    out = []
+    for p in range(n):
+        cs = [int(c) for c in hands[p, :st[ST_SIZE + p]]]
+        ranks = np.bincount([c % 13 for c in cs], minlength=13)
+        suits = np.bincount([c // 13 for c in cs], minlength=4)
+        suits[trump] = 0
+        out.append({"trumps": sum(c // 13 == trump for c in cs), "max_rank": int(ranks.max()),
+                    "max_suit": int(suits.max()), "rank_bonus": base[p] - no_rank[p],
+                    "rank_bonus_x100": x100[p] - no_rank[p],
+                    "unbalanced": no_unbal[p] - base[p]})
+    return out
+
+
 def game_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> dict:
     """One game. Row: ``deck_cards``, ``trump``, ``first`` (first attacker), ``fool`` (seat, -1
     for a draw or an abandoned game), ``is_draw`` (0/1), ``capped`` (1: abandoned as endless after
@@ -143,7 +166,10 @@ def game_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -
     and per
     seat ``p``: ``agent{p}``, ``place{p}`` (0 = first out; the fool n - 1; players out in the
     same bout share a place), ``hv{p}`` (initial hand value, OpenFool's current evaluator),
-    ``hv_article{p}``, ``hv_x100{p}``, ``hv_truediv{p}`` (the switched evaluators)."""
+    ``hv_article{p}``, ``hv_x100{p}``, ``hv_truediv{p}`` (the switched evaluators), and the
+    initial hand's ``trumps{p}``, ``max_rank{p}`` (most cards of one rank), ``max_suit{p}``
+    (most cards of one non-trump suit), ``rank_bonus{p}`` / ``rank_bonus_x100{p}`` (the
+    same-rank term as coded / x 100) and ``unbalanced{p}`` (the penalty, >= 0)."""
     cfg = validate_config(config)
     sp = switches(cfg)
     names = seat_agents(cfg, index)
@@ -151,6 +177,7 @@ def game_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -
     hands, talon, st = new_arrays(sp)
     deal(hands, talon, st, sp, rng)
     values = {prefix: _hand_values(hands, st, sp, flags) for prefix, flags in HAND_VALUES.items()}
+    features = _hand_features(hands, st, sp)
     play_game(hands, talon, st, sp, ag, rng)
     fool = int(st[ST_FOOL])
     capped = int(st[ST_CAPPED])
@@ -163,6 +190,8 @@ def game_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -
         row[f"place{p}"] = int(st[ST_PLACE + p])
         for prefix in HAND_VALUES:
             row[f"{prefix}{p}"] = values[prefix][p]
+        for name, value in features[p].items():
+            row[f"{name}{p}"] = int(value)
     return row
 
 
