@@ -18,7 +18,8 @@ Representation (flat int64 arrays so that everything runs in nopython mode):
 
 * ``hands[p, t]`` - cards of type ``t`` in player ``p``'s hand.
 * ``st`` - the public state, indexed by the ``ST_*`` constants below.
-* ``sp`` - the deck's rule switches, indexed by the ``SP_*`` constants.
+* ``sp`` - the deck's rule switches and its defeat lists (which types can defeat a table of
+  each type, derived from ``beats``), indexed by the ``SP_*`` constants.
 * a move is a row ``(t, n, mq, ch)`` of a move buffer; action index ``-1`` means pass and
   ``-2`` means "skipped: cannot open" (only the chameleon left).
 """
