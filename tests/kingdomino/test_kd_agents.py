@@ -131,6 +131,10 @@ def test_bench_measures_every_policy_and_move():
     rates = playout_rates(seconds_per_cell=0.0005, n_games=1)
     assert set(rates) == {"TR", "εG", "PG", "FG"}
     assert all(len(v) == 13 and min(v) > 0 for v in rates.values())
+    from gameai.kingdomino.bench import seconds_per_game
+
+    assert seconds_per_game("FG", 1.0, rates) == 0.0
+    assert 0 < seconds_per_game("MCE-FG/R", 1.0, rates) < seconds_per_game("MCE-FG/R", 2.0, rates)
 
 
 def test_fg_star_places_its_last_domino_at_random():
