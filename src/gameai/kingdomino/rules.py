@@ -1,17 +1,20 @@
 """Kingdomino game engine (numba): kingdoms, legal placements, drafts, incremental scores.
 
 Rules as the authors' code plays them (chapter spec, "Rules as the paper's code implements
-them"; paper §II-A): 4 players, all 48 dominoes, 13 moves per player.
+them"; paper §II-A): 4 players, all 48 dominoes, 13 moves per player (round 1 picks only, so
+12 dominoes per kingdom are placed or discarded).
 
 Representation (flat int64 arrays, so that playouts never touch a Python object):
 
-* ``K[p]`` - player ``p``'s kingdom, one row of ``KLEN`` int64 (copying a kingdom is one slice
-  copy). Cells live on an 11x11 grid: the playable 9x9 (rows/cols 1..9) holds every kingdom that
+* ``K[p]`` - player ``p``'s kingdom, one row of ``KLEN`` int64 (copying a kingdom is one flat
+  copy, ``copy_into``). Cells live on an 11x11 grid: the playable 9x9 (rows/cols 1..9) holds every kingdom that
   fits a 5x5 box around the castle (cell ``CASTLE_CELL`` = row 5, col 5); the ring of ``BORDER``
   cells lets neighbour look-ups skip bounds checks. Per cell: terrain, crowns and the id of its
   4-connected single-terrain region; per region: size and crowns; then the bounding box and the
   running totals the score needs (``K_REGSUM`` = sum of size x crowns over regions, occupied
-  cells, cells outside the castle-centred 5x5).
+  cells, cells outside the castle-centred 5x5), so the score is updated per tile, never
+  recounted; and per-row bitmasks (empty cells; per terrain, cells touching that terrain or the
+  castle) from which the legal placements of a whole row come out of a few bit operations.
 * ``G`` - the shared game state (round, turn, drafts, owners, the set of dominoes seen).
 * a move is ``place * 5 + pick``: ``place = cell * 4 + dir`` puts the domino's first tile on
   ``cell`` and its second on the neighbour in direction ``dir`` (right, down, left, up);
