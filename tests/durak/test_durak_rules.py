@@ -303,6 +303,19 @@ def test_refill_openfool_in_seat_order():
     assert hand_names(hands, st, 2)[-3:] == ["KS", "QS", "7C"]
 
 
+def test_whoever_draws_the_face_up_trump_is_seen_to_hold_it():
+    from gameai.durak.rules import ST_KNOWN
+
+    sp = rule_switches(3, 36)
+    hands, talon, st = position(sp, ["6S 9D 9C 9H 10S JS", "7S 8D QC AC KC 10C", "JD 8S 6H 7H"],
+                                "AS KS QS 7C", attacker=1)
+    act(hands, talon, st, sp, "7S")
+    act(hands, talon, st, sp, "8S")
+    act(hands, talon, st, sp, ACT_PASS)
+    act(hands, talon, st, sp, ACT_PASS)
+    assert st[ST_KNOWN + 2] == 1 << card("7C") and st[ST_KNOWN + 1] == 0
+
+
 def test_refill_standard_attacker_first_defender_last():
     sp = rule_switches(3, 36, refill="standard")
     hands, talon, st = position(sp, ["6S 9D 9C 9H 10S", "7S 8D QC AC KC 10C", "JD 8S 6H 7H"],

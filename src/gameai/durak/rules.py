@@ -386,9 +386,15 @@ def add_card(hands, st, p, c):
 
 @njit(cache=True)
 def draw_up(hands, talon, st, sp, p):
-    while st[ST_SIZE + p] < HAND_SIZE and st[ST_DRAWN] < sp[SP_NCARDS]:
-        add_card(hands, st, p, talon[st[ST_DRAWN]])
+    """Draw up to 6 cards. The last card of the talon lies face up (the trump card): whoever
+    draws it is seen to hold it."""
+    n = sp[SP_NCARDS]
+    while st[ST_SIZE + p] < HAND_SIZE and st[ST_DRAWN] < n:
+        c = talon[st[ST_DRAWN]]
+        add_card(hands, st, p, c)
         st[ST_DRAWN] += 1
+        if st[ST_DRAWN] == n:
+            st[ST_KNOWN + p] |= np.int64(1) << c
 
 
 @njit(cache=True)
