@@ -18,7 +18,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-import pandas as pd
 
 from ..core.chapter import (
     COMPUTE_MISSING,
@@ -29,8 +28,11 @@ from ..core.chapter import (
     resolve as _resolve,
     run_settings,
 )
+from ..core import datadirs
+from ..core.claims import write_claims as write_claims_csv
 from ..core.params import Param
 from . import paper
+from .analysis import build_claims, table3_frame  # noqa: F401  (table3_frame: the notebook's)
 from .agents import AGENTS_VERSION
 from .experiments import branching_task, game_task
 from .rules import ENGINE_VERSION
@@ -207,16 +209,16 @@ def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path 
     return res
 
 
-def table3_frame(res: Results) -> pd.DataFrame | None:
-    """Every Table III game row so far (all columns), or ``None`` if there is none."""
-    frames = [df for key, df in res.frames.items() if key.startswith("table3_T") and df is not None]
-    return pd.concat(frames, ignore_index=True) if frames else None
+def write_claims(res: Results) -> Path:
+    """Write ``claims.csv`` beside the results (the committed one describes the paper-scale run
+    only, :func:`gameai.core.datadirs.claims_dir`); returns the folder it went to."""
+    target = datadirs.claims_dir(res.dirs)
+    write_claims_csv(CHAPTER, build_claims(res), target)
+    return target
 
 
 def run(params: Mapping[str, Any] | None = None, *, data_dir=None, progress="auto") -> Results:
     """``gameai run kingdomino``: compute whatever is missing, resumably, cheapest first."""
     res = results(params, data_dir=data_dir, compute=True, progress=progress)
-    from .analysis import build_claims
-
     finish_run(res, build_claims(res))
     return res

@@ -1,0 +1,78 @@
+"""How the chapters show numbers: one format per measure, missing values as nothing.
+
+Shared by every chapter notebook so that a percentage, a confidence interval, a count or a
+pending figure looks the same in every chapter of the book.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import pandas as pd
+
+__all__ = ["NBSP", "pct", "ci_range", "number", "TABLE_CSS", "show", "glue_md", "pending_figure"]
+
+NBSP = "\u00a0"  # keeps "57.2 %" on one line
+
+
+def _missing(x) -> bool:
+    return x is None or pd.isna(x)
+
+
+def pct(x, decimals: int = 1) -> str:
+    """A fraction as a percentage (``0.572`` -> ``57.2 %``); missing values as nothing."""
+    return "" if _missing(x) else f"{x * 100:.{decimals}f}{NBSP}%"
+
+
+def number(x, decimals: int = 1, signed: bool = False) -> str:
+    """A plain number with ``decimals`` digits (``+3.1`` when ``signed``); missing as nothing."""
+    return "" if _missing(x) else f"{x:{'+' if signed else ''}.{decimals}f}"
+
+
+def ci_range(lo, hi, *, percent: bool = True, decimals: int = 1) -> str:
+    """A 95 % interval as ``52.1–60.3 %`` (or ``-1.2–3.4``); nothing when either end is missing."""
+    if _missing(lo) or _missing(hi):
+        return ""
+    if percent:
+        return f"{lo * 100:.{decimals}f}\u2013{hi * 100:.{decimals}f}{NBSP}%"
+    return f"{lo:.{decimals}f}\u2013{hi:.{decimals}f}"
+
+
+TABLE_CSS = [
+    {"selector": "td, th", "props": "padding: 2px 6px; white-space: nowrap; font-size: 0.85em"},
+    {"selector": "th.col_heading", "props": "white-space: normal; text-align: center"},
+    {"selector": "caption", "props": "caption-side: top; font-size: 0.9em; text-align: left"},
+]
+
+
+def show(df: pd.DataFrame | None, caption: str | None = None, percent: Iterable[str] = (),
+         counts: Iterable[str] = (), styler=None, index: bool = False) -> None:
+    """Display a table with one format per measure: ``percent`` columns (fractions) with one
+    decimal, ``counts`` with thousands separators; missing values shown as nothing."""
+    from IPython.display import display
+
+    fmt = {c: pct for c in percent} | {c: "{:,.0f}" for c in counts}
+    st = styler if styler is not None else df.style.format(fmt, na_rep="")
+    if not index:
+        st = st.hide(axis="index")
+    st = st.set_table_styles(TABLE_CSS, overwrite=False)
+    display(st.set_caption(caption) if caption else st)
+
+
+def glue_md(key: str, text: str) -> None:
+    """Glue Markdown text for ``{glue:md}`key``` in the chapter's prose."""
+    from IPython.display import Markdown
+    from myst_nb import glue
+
+    glue(key, Markdown(text), display=False)
+
+
+def pending_figure(what: str, chapter: str):
+    """A one-line figure saying that ``what`` is not computed yet, and how to compute it."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 1.2))
+    ax.axis("off")
+    ax.text(0.5, 0.5, f"{what}: not computed yet (run `gameai run {chapter}`)", ha="center",
+            va="center")
+    return fig
