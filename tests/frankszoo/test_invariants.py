@@ -25,6 +25,7 @@ from gameai.frankszoo.rules import (
     ST_SIZE,
     ST_TN,
     ST_TT,
+    ST_TURNS,
     apply_action,
     random_action,
     rule_switches,
@@ -151,3 +152,22 @@ def test_game_outcomes_match_the_recorded_engine():
             h.update(log[:k].tobytes())
         h.update(np.int64(rng.integers(0, 2**62)).tobytes())  # the generator's state after
     assert h.hexdigest()[:16] == OUTCOMES_DIGEST
+
+
+def test_bench_loop_plays_the_same_games_as_one_call_per_game():
+    """The bench's compiled loop times exactly the work GameTask does game by game."""
+    from gameai.frankszoo.bench import play_many
+
+    deck = get_deck("original")
+    sp = rule_switches(deck)
+    ag = agents_array(["RandomAI"] * 4, 1)
+    hw = np.zeros(deck.n_types)
+    W = np.zeros((N_IDS, N_IDS))
+    a, b = np.random.default_rng(8), np.random.default_rng(8)
+    turns = 0
+    for _ in range(50):
+        hands, st = new_hand(deck.counts, sp, b)
+        play_game(hands, st, deck.beats, sp, ag, hw, W, b, np.empty((0, 3), np.int64))
+        turns += st[ST_TURNS]
+    assert play_many(deck.counts, deck.beats, sp, ag, hw, W, 50, a) == turns
+    assert a.bit_generator.state == b.bit_generator.state
