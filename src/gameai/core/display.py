@@ -10,7 +10,8 @@ from typing import Iterable
 
 import pandas as pd
 
-__all__ = ["NBSP", "pct", "ci_range", "number", "TABLE_CSS", "show", "glue_md", "pending_figure"]
+__all__ = ["NBSP", "pct", "ci_range", "number", "TABLE_CSS", "show", "glue_md", "pending_figure",
+           "glue_pending"]
 
 NBSP = "\u00a0"  # keeps "57.2 %" on one line
 
@@ -76,3 +77,14 @@ def pending_figure(what: str, chapter: str):
     ax.text(0.5, 0.5, f"{what}: not computed yet (run `gameai run {chapter}`)", ha="center",
             va="center")
     return fig
+
+
+def glue_pending(key: str, what: str, chapter: str) -> None:
+    """Glue :func:`pending_figure` under ``key`` (and close it, so that it is shown once, where
+    the chapter's ``{glue:figure}`` puts it)."""
+    import matplotlib.pyplot as plt
+    from myst_nb import glue
+
+    fig = pending_figure(what, chapter)
+    glue(key, fig, display=False)
+    plt.close(fig)

@@ -112,7 +112,8 @@ def branching(res: Results) -> None:
     # that reproduces the paper's tree size (the spec's rules list it once).
     res.get("branching", "branching", branching_task,
             [{"agent": "TR"}, {"agent": "TR", "mirrored_twice": True}],
-            res.params["branching_games"], chunk_size=100, compute=_computes(res, "branching"),
+            res.params["branching_games"], chunk_size=100, partial=True,
+            compute=_computes(res, "branching"),
             description="§II-B / Fig. 2: branching factor per player and round, 4 x TR "
                         "(mirrored placements listed once, and counted twice)")
 
@@ -120,7 +121,8 @@ def branching(res: Results) -> None:
 def table1(res: Results) -> None:
     """Table I and Figs. 3-4: TR, GPRD and FG against three TR players."""
     res.get("table1", "table1", game_task, [_game(p, "TR") for p in paper.TABLE1],
-            res.params["table1_games"], chunk_size=50, compute=_computes(res, "table1"),
+            res.params["table1_games"], chunk_size=50, partial=True,
+            compute=_computes(res, "table1"),
             description="Table I / Figs. 3-4: each agent vs 3 x TR")
 
 
