@@ -390,7 +390,7 @@ def alphabeta(S0, depth, alpha0, beta0, me, cfg, tt_key, tt_val, tt_meta, hist, 
             counter[0] += 1
             S = ST[d]
             done = False
-            if S[S_DONE] or REM[d] == 0:
+            if S[S_DONE] or REM[d] <= 0:
                 ret = evaluate(S, me)
                 done = True
             elif use_tt:
@@ -525,11 +525,11 @@ def scheduled_depth(S, base_depths):
     """The thesis's depth schedule (spec "Play"; paper §4.1): ``base_depths[0]`` plies (9) for
     the trick leader, ``base_depths[1]`` (12) once each player holds 10 cards or fewer,
     ``base_depths[2]`` (15) at 7 or fewer; 1-2 plies less for the 2nd and 3rd card so that the
-    search ends at a trick boundary."""
+    search ends at a trick boundary (at least one ply)."""
     left = N_TRICKS - S[S_TRICKNO]
     d = base_depths[0]
     if left <= 7:
         d = base_depths[2]
     elif left <= 10:
         d = base_depths[1]
-    return d - S[S_NT]
+    return max(d - S[S_NT], 1)

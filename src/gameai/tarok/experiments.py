@@ -1,0 +1,314 @@
+"""Tarok experiments as pure task functions ``(config, index, rng) -> rows``; no I/O, no plots.
+
+Deals come from ``index`` and the config's ``deal_seed`` alone (``deal_for``), so every config
+of an experiment - search switches, agent pairings - sees the same deals; ``rng`` (the runner's,
+one per task) drives everything else (samples, random players, simulations).
+
+* ``search_cost_task`` - paper Table 1 / thesis Table 8: the search for one decision (default:
+  the first card of a deal of "three", the declarer = forehand to lead) on ``samples`` sampled
+  deals, the same samples for every configuration. One row per (depth, configuration, sample):
+  ``deal, depth, config, sample, nodes, seconds, card`` (the sample's best card) and
+  ``decision`` (the card the summed values choose for the whole decision), ``n_legal``::
+
+      {"configs": ["all", "none", ...], "depths": [9], "samples": 20, "tricks_played": 0,
+       "deal_seed": 2003}
+
+  ``tricks_played`` > 0 (or ``"random"``: 0-12) plays that many random tricks first (the
+  fuzzy-table test on positions later in the game).
+* ``game_task`` - playing strength (spec "Playing strength"): the tested ``player`` is the
+  declarer of ``contract`` (default "three"), the declarer's seat rotating with the deal index,
+  against two ``opponent`` players; the talon and discards are chosen by the same fixed rule for
+  every player (``heuristic_talon``) so only card play differs. Row: ``deal, seat, player,
+  opponent, contract, points`` (declarer's counted card points of 70), ``win`` (more than 35;
+  beggar: no trick), ``score, nodes, seconds``::
+
+      {"player": "tarokist", "opponent": "rule", "contract": "three", "samples": 20,
+       "depths": [9, 12, 15], "deal_seed": 2003}
+
+* ``session_task`` - whole games with bidding, talon choice and announcements by three
+  ``agents.Tarokist`` bidders over ``games`` deals (forehand rotating), card play by ``play``.
+  One row per game: contract, declarer, announcements, bonuses achieved, scores, and every
+  player's margin and announcement thresholds after adaptation (the adaptive margin's path)::
+
+      {"games": 20, "play": "tarokist", "samples": 20, "depths": [9, 12, 15], "bid_sims": 5,
+       "talon_sims": 20, "sim_depth": 3, "margin": 7.0, "deal_seed": 2003}
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import time
+from typing import Any, Mapping
+
+import numpy as np
+
+from . import rules as R
+from .agents import AGENT_NAMES, AGENTS, DEPTHS, Tarokist, agent_row, discard_candidates, play_out
+from .sampling import sample_state
+from .search import CONFIGS, config_cfg, search_root, shared_tables
+
+DEAL_SEED = 2003
+TABLE1_CONFIGS = ["all", "no_tt", "no_history", "no_minwindow", "no_pruning", "only_tt",
+                  "only_history", "only_minwindow", "only_pruning", "none"]
+TABLE8_CONFIGS = ["only_tt", "only_history", "only_minwindow", "only_pruning", "none"]
+CONTRACT_CODES = {name: i for i, name in enumerate(R.CONTRACT_NAMES)}
+
+SEARCH_KEYS = {"configs": TABLE1_CONFIGS, "depths": [9], "samples": 20, "tricks_played": 0,
+               "deal_seed": DEAL_SEED}
+GAME_KEYS = {"player": None, "opponent": None, "contract": "three", "samples": 20,
+             "depths": list(DEPTHS), "deal_seed": DEAL_SEED}
+SESSION_KEYS = {"games": 20, "play": "tarokist", "samples": 20, "depths": list(DEPTHS),
+                "bid_sims": 5, "talon_sims": 20, "sim_depth": 3, "margin": 7.0,
+                "deal_seed": DEAL_SEED}
+
+
+# ------------------------------------------------------------------------------ validation
+def _check_keys(config: Mapping[str, Any], allowed: Mapping[str, Any], what: str) -> dict:
+    if not isinstance(config, Mapping):
+        raise ValueError(f"a {what} config must be a dict, got {type(config).__name__}")
+    unknown = sorted(set(config) - set(allowed))
+    if unknown:
+        raise ValueError(f"unknown {what} config key(s) {unknown}; allowed: {sorted(allowed)}")
+    out = dict(allowed)
+    out.update(config)
+    missing = [k for k, v in out.items() if v is None]
+    if missing:
+        raise ValueError(f"a {what} config needs {missing}")
+    return out
+
+
+def _int(cfg: dict, key: str, lo: int, hi: int | None = None) -> int:
+    v = cfg[key]
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < lo or (
+            hi is not None and v > hi):
+        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+        raise ValueError(f"{key} must be a whole number {rng}, got {v!r}")
+    return int(v)
+
+
+def _depths(cfg: dict, key: str, n: int | None) -> list[int]:
+    v = cfg[key]
+    if not isinstance(v, (list, tuple)) or (n is not None and len(v) != n) or not v or any(
+            isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 1 for d in v):
+        need = f"{n} " if n else ""
+        raise ValueError(f"{key} must be a list of {need}whole numbers >= 1, got {v!r}")
+    return [int(d) for d in v]
+
+
+def _agent(label: str, name: Any) -> str:
+    if name not in AGENTS:
+        raise ValueError(f"{label} must be one of {', '.join(AGENT_NAMES)}; got {name!r}")
+    return name
+
+
+def search_config(config: Mapping[str, Any]) -> dict:
+    cfg = _check_keys(config, SEARCH_KEYS, "search")
+    names = cfg["configs"]
+    if not isinstance(names, (list, tuple)) or not names or any(n not in CONFIGS for n in names):
+        raise ValueError(f"configs must be a list of {', '.join(CONFIGS)}; got {names!r}")
+    cfg["configs"] = list(names)
+    cfg["depths"] = _depths(cfg, "depths", None)
+    _int(cfg, "samples", 1)
+    _int(cfg, "deal_seed", 0)
+    if cfg["tricks_played"] != "random":
+        _int(cfg, "tricks_played", 0, 12)
+    return cfg
+
+
+def game_config(config: Mapping[str, Any]) -> dict:
+    cfg = _check_keys(config, GAME_KEYS, "game")
+    cfg["player"] = _agent("player", cfg["player"])
+    cfg["opponent"] = _agent("opponent", cfg["opponent"])
+    allowed = [n for n in R.CONTRACT_NAMES if n != "klop"]
+    if cfg["contract"] not in allowed:
+        raise ValueError(f"contract must be one of {', '.join(allowed)}; got {cfg['contract']!r}")
+    _int(cfg, "samples", 1)
+    _int(cfg, "deal_seed", 0)
+    cfg["depths"] = _depths(cfg, "depths", 3)
+    return cfg
+
+
+def session_config(config: Mapping[str, Any]) -> dict:
+    cfg = _check_keys(config, SESSION_KEYS, "session")
+    cfg["play"] = _agent("play", cfg["play"])
+    for key in ("games", "samples", "bid_sims", "talon_sims", "sim_depth"):
+        _int(cfg, key, 1)
+    _int(cfg, "deal_seed", 0)
+    cfg["depths"] = _depths(cfg, "depths", 3)
+    m = cfg["margin"]
+    if isinstance(m, bool) or not isinstance(m, (int, float)) or not math.isfinite(m):
+        raise ValueError(f"margin must be a finite number, got {m!r}")
+    return cfg
+
+
+# ------------------------------------------------------------------------------ deals
+def deal_for(index: int, deal_seed: int = DEAL_SEED):
+    """(hands, talon) of deal ``index``: the same for every config of an experiment."""
+    return R.deal(np.random.default_rng([int(deal_seed), int(index)]))
+
+
+def heuristic_talon(hands, talon, contract: int, decl: int) -> tuple[int, int]:
+    """The fixed talon rule of the strength experiments: the group with the most card points
+    (a tarok counts 3 more), and the first void-making discard set (``discard_candidates``)."""
+    k = int(R.TALON_TAKE[contract])
+    groups = [talon[i * k:(i + 1) * k] for i in range(R.TALON_SIZE // k)]
+    g = max(range(len(groups)), key=lambda i: (
+        sum(int(R.POINTS[c]) + (3 if c < 22 else 0) for c in groups[i]), -i))
+    take = sum(1 << int(c) for c in groups[g])
+    return g, discard_candidates(int(hands[decl]) | take, k)[0]
+
+
+def prepared_state(index: int, contract: int, decl: int, deal_seed: int) -> np.ndarray:
+    hands, talon = deal_for(index, deal_seed)
+    S = R.new_state(hands, talon, contract, decl, 0)
+    if R.TALON_TAKE[contract]:
+        g, d = heuristic_talon(hands, talon, contract, decl)
+        if not R.exchange(S, g, np.int64(d)):
+            raise RuntimeError("heuristic_talon chose an illegal exchange")
+    return S
+
+
+@functools.lru_cache(maxsize=1)
+def warm_up() -> bool:
+    """Compile (or load from numba's cache) the search before any timing."""
+    S = prepared_state(0, R.THREE, 0, 0)
+    moves = np.zeros(16, dtype=np.int64)
+    vals = np.zeros(16, dtype=np.int64)
+    for name in CONFIGS:
+        search_root(S, 0, 2, config_cfg(name), *shared_tables().args(), moves, vals)
+    return True
+
+
+# ------------------------------------------------------------------------------ Table 1
+def search_cost_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> list:
+    """Nodes and seconds of the search for one decision, per sample (module docstring)."""
+    cfg = search_config(config)
+    warm_up()
+    S = prepared_state(index, R.THREE, 0, cfg["deal_seed"])
+    played = cfg["tricks_played"]
+    prng = np.random.default_rng([int(cfg["deal_seed"]), int(index), 1])
+    if played == "random":
+        played = int(prng.integers(0, 13))
+    while S[R.S_TRICKNO] < played:  # random tricks, the same for every config
+        R.play(S, R.random_bit(R.legal_mask(S), prng))
+    me = int(S[R.S_TURN])
+    samples = []
+    for _ in range(cfg["samples"]):
+        T = np.empty_like(S)
+        sample_state(S, me, rng, T)
+        samples.append(T)
+    tables = shared_tables()
+    moves = np.zeros(16, dtype=np.int64)
+    vals = np.zeros(16, dtype=np.int64)
+    rows = []
+    for depth in cfg["depths"]:
+        for name in cfg["configs"]:
+            cfg_row = config_cfg(name)
+            totals = {}
+            start = len(rows)
+            for j, T in enumerate(samples):
+                t0 = time.perf_counter()
+                n, nodes = search_root(T, me, depth, cfg_row, *tables.args(), moves, vals)
+                dt = time.perf_counter() - t0
+                best = int(moves[int(np.argmax(vals[:n]))])
+                for i in range(n):
+                    totals[int(moves[i])] = totals.get(int(moves[i]), 0) + int(vals[i])
+                rows.append({"deal": index, "tricks_played": int(S[R.S_TRICKNO]),
+                             "depth": depth, "config": name, "sample": j, "nodes": int(nodes),
+                             "seconds": dt, "card": R.card_name(best), "n_legal": n})
+            decision = R.card_name(max(sorted(totals), key=lambda c: totals[c]))
+            for row in rows[start:]:
+                row["decision"] = decision
+    return rows
+
+
+# ------------------------------------------------------------------------------ strength
+def game_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> dict:
+    """One deal: ``player`` declares ``contract`` against two ``opponent`` players."""
+    cfg = game_config(config)
+    contract = CONTRACT_CODES[cfg["contract"]]
+    decl = index % R.N_PLAYERS  # seats rotated
+    S = prepared_state(index, contract, decl, cfg["deal_seed"])
+    ags = np.stack([agent_row(cfg["player"] if p == decl else cfg["opponent"],
+                              samples=cfg["samples"], depths=tuple(cfg["depths"]))
+                    for p in range(R.N_PLAYERS)])
+    t0 = time.perf_counter()
+    nodes = play_out(S, ags, rng)
+    dt = time.perf_counter() - t0
+    pts = int(R.counted_points(S[R.S_PILE + decl]))
+    win = S[R.S_NTRICKS + decl] == 0 if contract == R.BEGGAR else pts > 35
+    return {"deal": index, "seat": decl, "player": cfg["player"], "opponent": cfg["opponent"],
+            "contract": cfg["contract"], "points": pts, "win": int(win),
+            "score": int(R.scores(S)[decl]), "nodes": int(nodes), "seconds": dt}
+
+
+# ------------------------------------------------------------------------------ sessions
+def _bidder(viable: list[int]):
+    """Bid as high as the viable contract, raising one step at a time (spec "Bidding")."""
+
+    def choose(seat, opts, high, holder):
+        if opts == [R.THREE]:
+            return R.THREE
+        if opts == [R.THREE, R.KLOP]:
+            return R.THREE if R.THREE <= viable[seat] else R.KLOP
+        ok = [c for c in opts if c != R.PASS and c <= viable[seat]]
+        return min(ok) if ok else R.PASS
+
+    return choose
+
+
+def session_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> list:
+    """A session of ``games`` whole games by three adaptive Tarokist bidders."""
+    cfg = session_config(config)
+    players = [Tarokist(margin=float(cfg["margin"]), bid_sims=cfg["bid_sims"],
+                        talon_sims=cfg["talon_sims"], sim_depth=cfg["sim_depth"])
+               for _ in range(R.N_PLAYERS)]
+    row_ag = agent_row(cfg["play"], samples=cfg["samples"], depths=tuple(cfg["depths"]))
+    ags = np.stack([row_ag] * R.N_PLAYERS)
+    rows = []
+    for g in range(cfg["games"]):
+        hands, talon = deal_for(index * 100_000 + g, cfg["deal_seed"])
+        fh = g % R.N_PLAYERS  # engine seat s is player (fh + s) % 3
+        who = [(fh + s) % R.N_PLAYERS for s in range(R.N_PLAYERS)]
+        viable = [players[who[s]].viable(s, int(hands[s]), rng) for s in range(R.N_PLAYERS)]
+        contract, decl = R.run_bidding(_bidder(viable))
+        S = R.new_state(hands, talon, contract, decl, 0)
+        ann = 0
+        if R.TALON_TAKE[contract]:
+            grp, disc, ann, _ = players[who[decl]].choose_talon(hands, talon, contract, decl, rng)
+            R.exchange(S, grp, np.int64(disc))
+            S[R.S_ANN] = ann
+        play_out(S, ags, rng)
+        sc = R.scores(S)
+        ach = [0, 0, 0, 0]
+        if contract not in (R.KLOP, R.BEGGAR):
+            ach = [int(a) for a in R.bonuses_achieved(S)]
+        won = None
+        if decl >= 0:
+            won = bool(S[R.S_NTRICKS + decl] == 0) if contract == R.BEGGAR else bool(
+                R.counted_points(S[R.S_PILE + decl]) > 35)
+        for s in range(R.N_PLAYERS):
+            t = players[who[s]]
+            if s == decl:
+                t.adapt(True, won)
+                if R.TALON_TAKE[contract]:
+                    t.adapt_announcements(ann, ach)
+            else:  # our reading: passed at once, and the other side's declarer lost
+                t.adapt(False, None, would_have_won=(viable[s] == R.KLOP and won is False))
+        row = {"session": index, "game": g, "forehand": fh,
+               "contract": R.CONTRACT_NAMES[contract],
+               "declarer": who[decl] if decl >= 0 else -1,
+               "announced": int(ann), "won": -1 if won is None else int(won)}
+        for i, name in enumerate(R.ANN_NAMES):
+            row[f"achieved_{name}"] = ach[i]
+        for s in range(R.N_PLAYERS):
+            p = who[s]
+            row[f"score{p}"] = int(sc[s])
+            row[f"viable{p}"] = R.CONTRACT_NAMES[viable[s]]
+        for p in range(R.N_PLAYERS):
+            row[f"margin{p}"] = players[p].margin
+            for i, name in enumerate(R.ANN_NAMES[:3]):
+                row[f"threshold_{name}{p}"] = round(players[p].ann[i], 3)
+        rows.append(row)
+    return rows

@@ -1,0 +1,90 @@
+"""Experiment tasks at tiny sizes: row shapes, same deals across configs, exact configurations
+choosing the same card, bad parameters failing at once with the parameter's name; the paper's
+numbers carry every claim id of the spec."""
+
+import numpy as np
+import pytest
+
+import gameai  # noqa: F401
+from gameai.tarok import experiments as E
+from gameai.tarok import paper
+from gameai.tarok import rules as R
+
+
+def test_search_cost_task_rows_and_exact_configs_agree():
+    cfg = {"configs": ["none", "only_history", "only_minwindow", "all"], "depths": [3, 4],
+           "samples": 2}
+    rows = E.search_cost_task(cfg, 0, np.random.default_rng(0))
+    assert len(rows) == 2 * 4 * 2
+    r = rows[0]
+    assert set(r) == {"deal", "tricks_played", "depth", "config", "sample", "nodes", "seconds",
+                      "card", "n_legal", "decision"}
+    for depth in (3, 4):
+        dec = {row["decision"] for row in rows if row["depth"] == depth and
+               row["config"] in ("none", "only_history", "only_minwindow")}
+        assert len(dec) == 1  # exact enhancements: the same values, the same card
+        nodes = {row["config"]: row["nodes"] for row in rows
+                 if row["depth"] == depth and row["sample"] == 0}
+        assert nodes["all"] <= nodes["none"]
+
+
+def test_search_cost_task_later_positions():
+    rows = E.search_cost_task({"configs": ["all", "all_exact_tt"], "depths": [3], "samples": 1,
+                               "tricks_played": "random"}, 4, np.random.default_rng(1))
+    assert len(rows) == 2 and rows[0]["tricks_played"] == rows[1]["tricks_played"]
+
+
+def test_same_deal_for_every_config():
+    a = E.prepared_state(7, R.THREE, 1, 2003)
+    b = E.prepared_state(7, R.THREE, 1, 2003)
+    assert (a == b).all()
+    assert not (a == E.prepared_state(8, R.THREE, 1, 2003)).all()
+
+
+def test_game_task_rows():
+    for player in ("random", "rule", "tarokist"):
+        row = E.game_task({"player": player, "opponent": "random", "samples": 1,
+                           "depths": [3, 3, 3]}, 5, np.random.default_rng(2))
+        assert row["seat"] == 5 % 3 and 0 <= row["points"] <= 70
+        assert row["win"] == int(row["points"] > 35)
+        assert row["player"] == player
+
+
+def test_session_task_small():
+    rows = E.session_task({"games": 2, "play": "rule", "bid_sims": 1, "talon_sims": 1,
+                           "sim_depth": 1}, 0, np.random.default_rng(3))
+    assert len(rows) == 2
+    assert rows[0]["contract"] in R.CONTRACT_NAMES
+    assert {"margin0", "margin1", "margin2", "score0", "threshold_trula0"} <= set(rows[0])
+
+
+@pytest.mark.parametrize("fn,config,match", [
+    (E.search_cost_task, {"configs": ["fast"]}, "configs must be"),
+    (E.search_cost_task, {"samples": 0}, "samples"),
+    (E.search_cost_task, {"depths": [0]}, "depths"),
+    (E.search_cost_task, {"tricks_played": 13}, "tricks_played"),
+    (E.search_cost_task, {"seed": 1}, "unknown search config key"),
+    (E.game_task, {"player": "gib", "opponent": "rule"}, "player must be one of"),
+    (E.game_task, {"player": "rule"}, "needs"),
+    (E.game_task, {"player": "rule", "opponent": "rule", "contract": "klop"}, "contract"),
+    (E.game_task, {"player": "rule", "opponent": "rule", "depths": [9, 12]}, "depths"),
+    (E.session_task, {"games": -1}, "games"),
+    (E.session_task, {"play": "x"}, "play must be one of"),
+    (E.session_task, {"margin": float("nan")}, "margin"),
+])
+def test_bad_parameters(fn, config, match):
+    with pytest.raises(ValueError, match=match):
+        fn(config, 0, np.random.default_rng(0))
+
+
+def test_paper_claim_ids():
+    ids = {r["claim_id"] for r in paper.claim_rows()}
+    spec = {"table1.all", "table1.no_tt", "table1.no_history", "table1.no_minwindow",
+            "table1.no_pruning", "table1.only_tt", "table1.only_history",
+            "table1.only_minwindow", "table1.only_pruning", "table1.none", "table1.reduction",
+            "fuzzy_tt.gain"}
+    assert spec <= ids
+    assert paper.TABLE1["table1.none"][1] / paper.TABLE1["table1.all"][1] == pytest.approx(
+        184, rel=0.01)
+    for name in paper.TABLE8:
+        assert paper.TABLE8[name][2] == paper.TABLE1[f"table1.{name}"][1]
