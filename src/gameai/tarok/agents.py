@@ -273,13 +273,16 @@ class Tarokist:
 
     def __init__(self, margin: float = 7.0, beggar_threshold: float = 0.7,
                  ann_thresholds=(0.5, 0.6, 0.7), bid_sims: int = 5, talon_sims: int = 20,
-                 sim_depth: int = 3):
+                 sim_depth: int = 3, bid_talon_sims: int = 1):
         self.margin = margin
         self.beggar_threshold = beggar_threshold
         self.ann = list(ann_thresholds)  # trula, kings, pagat ultimo
         self.bid_sims = bid_sims
         self.talon_sims = talon_sims
         self.sim_depth = sim_depth
+        #: test games per discard candidate when bidding chooses the talon of each random
+        #: talon (0: a fixed rule - the richest group, the first void-making discards)
+        self.bid_talon_sims = bid_talon_sims
 
     # -- talon ---------------------------------------------------------------------------
     def choose_talon(self, hands, talon, contract, decl, rng, n_sims=None):
@@ -318,7 +321,10 @@ class Tarokist:
             for _ in range(self.bid_sims):
                 hands, talon = hidden_deal(seat, hand, None, rng)
                 g, disc = 0, 0
-                if TALON_TAKE[contract]:
+                if TALON_TAKE[contract] and self.bid_talon_sims > 0:
+                    g, disc, _, _ = self.choose_talon(hands, talon, contract, seat, rng,
+                                                      n_sims=self.bid_talon_sims)
+                elif TALON_TAKE[contract]:
                     k = int(TALON_TAKE[contract])
                     pick = max(range(TALON_SIZE // k), key=lambda i: sum(
                         int(POINTS[c]) + (3 if c < 22 else 0) for c in talon[i * k:(i + 1) * k]))
@@ -342,11 +348,16 @@ class Tarokist:
         return best
 
     # -- adaptation ----------------------------------------------------------------------
-    def adapt(self, declared: bool, won: bool | None, would_have_won: bool | None = None):
-        """+1 margin after winning the bid and losing; -1 after not bidding and the test
-        of the hand as declarer winning anyway (spec "Bidding")."""
+    def adapt(self, declared: bool, won: bool | None, would_have_won: bool | None = None,
+              contract: int = THREE):
+        """+1 margin after winning the bid and losing; -1 after not bidding and winning anyway
+        (spec "Bidding"; what "winning anyway" means is the caller's reading). A lost beggar
+        raises the beggar threshold by 0.1 instead."""
         if declared and won is False:
-            self.margin += 1
+            if contract == BEGGAR:
+                self.beggar_threshold = min(1.0, self.beggar_threshold + 0.1)
+            else:
+                self.margin += 1
         elif not declared and would_have_won:
             self.margin -= 1
 

@@ -31,7 +31,11 @@ one per task) drives everything else (samples, random players, simulations).
   player's margin and announcement thresholds after adaptation (the adaptive margin's path)::
 
       {"games": 20, "play": "tarokist", "samples": 20, "depths": [9, 12, 15], "bid_sims": 5,
-       "talon_sims": 20, "sim_depth": 3, "margin": 7.0, "deal_seed": 2003}
+       "bid_talon_sims": 1, "talon_sims": 20, "sim_depth": 3, "margin": 7.0,
+       "deal_seed": 2003}
+
+  ``bid_talon_sims`` test games per discard candidate when a bidder chooses the talon of each
+  of its random talons (0: a fixed rule instead, much cheaper).
 """
 
 from __future__ import annotations
@@ -59,8 +63,8 @@ SEARCH_KEYS = {"configs": TABLE1_CONFIGS, "depths": [9], "samples": 20, "tricks_
 GAME_KEYS = {"player": None, "opponent": None, "contract": "three", "samples": 20,
              "depths": list(DEPTHS), "deal_seed": DEAL_SEED}
 SESSION_KEYS = {"games": 20, "play": "tarokist", "samples": 20, "depths": list(DEPTHS),
-                "bid_sims": 5, "talon_sims": 20, "sim_depth": 3, "margin": 7.0,
-                "deal_seed": DEAL_SEED}
+                "bid_sims": 5, "bid_talon_sims": 1, "talon_sims": 20, "sim_depth": 3,
+                "margin": 7.0, "deal_seed": DEAL_SEED}
 
 
 # ------------------------------------------------------------------------------ validation
@@ -134,6 +138,7 @@ def session_config(config: Mapping[str, Any]) -> dict:
     cfg["play"] = _agent("play", cfg["play"])
     for key in ("games", "samples", "bid_sims", "talon_sims", "sim_depth"):
         _int(cfg, key, 1)
+    _int(cfg, "bid_talon_sims", 0)
     _int(cfg, "deal_seed", 0)
     cfg["depths"] = _depths(cfg, "depths", 3)
     m = cfg["margin"]
@@ -262,7 +267,8 @@ def session_task(config: Mapping[str, Any], index: int, rng: np.random.Generator
     """A session of ``games`` whole games by three adaptive Tarokist bidders."""
     cfg = session_config(config)
     players = [Tarokist(margin=float(cfg["margin"]), bid_sims=cfg["bid_sims"],
-                        talon_sims=cfg["talon_sims"], sim_depth=cfg["sim_depth"])
+                        talon_sims=cfg["talon_sims"], sim_depth=cfg["sim_depth"],
+                        bid_talon_sims=cfg["bid_talon_sims"])
                for _ in range(R.N_PLAYERS)]
     row_ag = agent_row(cfg["play"], samples=cfg["samples"], depths=tuple(cfg["depths"]))
     ags = np.stack([row_ag] * R.N_PLAYERS)
@@ -291,7 +297,7 @@ def session_task(config: Mapping[str, Any], index: int, rng: np.random.Generator
         for s in range(R.N_PLAYERS):
             t = players[who[s]]
             if s == decl:
-                t.adapt(True, won)
+                t.adapt(True, won, contract=contract)
                 if R.TALON_TAKE[contract]:
                     t.adapt_announcements(ann, ach)
             else:  # our reading: passed at once, and the other side's declarer lost
