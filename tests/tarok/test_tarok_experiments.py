@@ -88,3 +88,12 @@ def test_paper_claim_ids():
         184, rel=0.01)
     for name in paper.TABLE8:
         assert paper.TABLE8[name][2] == paper.TABLE1[f"table1.{name}"][1]
+
+
+def test_bench_quick(capsys):
+    from gameai.tarok import bench
+
+    out = bench.main(quick=True)
+    assert out["deals_per_s"] > 0 and out["us_per_node_all"] > 0
+    assert set(out["search"]) == set(E.TABLE1_CONFIGS)
+    assert "random deals/s" in capsys.readouterr().out

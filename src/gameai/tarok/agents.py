@@ -14,6 +14,8 @@ compiled loop (``play_cards``). The registry by name (``AGENTS``):
 * ``tarokist`` - the full program (spec "Play"): 20 samples, 9/12/15 plies, all four
   enhancements (fuzzy table, history, minimal window, third-card pruning), one-trick search 0.7.
 * ``cheat`` - the full program's search on the true deal (perfect information): a ceiling.
+* ``tarokist_exact`` - the full program with an exact-key transposition table instead of the
+  fuzzy one (the thesis's "no loss of quality" claim, tested by playing both).
 
 Bidding, talon choice and announcements (``Tarokist``, spec "Bidding", "Talon and discards",
 "Announcements") play test games whose card play is a perfect-information search of depth 3
@@ -88,6 +90,7 @@ AGENTS = {
     "mcab": (KIND_MC, 20, 0.0, (TT_EXACT, 1, 1, 0)),
     "tarokist": (KIND_MC, 20, 0.7, (TT_FUZZY, 1, 1, 1)),
     "cheat": (KIND_CHEAT, 1, 0.7, (TT_FUZZY, 1, 1, 1)),
+    "tarokist_exact": (KIND_MC, 20, 0.7, (TT_EXACT, 1, 1, 1)),
 }
 AGENT_NAMES = tuple(AGENTS)
 DEPTHS = (9, 12, 15)
