@@ -151,7 +151,6 @@ def test_declarer_leads_first_trick_modern_switch_forehand():
 
 
 def test_follow_suit_else_tarok_else_anything():
-    S = position([["HK"], ["H4", "H3", "II", "CK"], ["II"]], trick=["HK"], lead=0)
     S = position([["HK", "X"], ["H4", "H3", "II", "CK"], ["III", "DK"]], trick=["HK"])
     assert names(R.legal_mask(S)) == ["H3", "H4"]
     S = position([["HK", "X"], ["II", "IV", "CK", "DK"], ["III", "DK"]], trick=["HK"])
@@ -196,7 +195,6 @@ def test_klop_pagat_only_when_only_legal_card():
     assert names(R.legal_mask(S)) == ["IV"]  # cannot beat: any tarok but pagat
     S = position([["V", "II"], ["I", "DK"], ["D4"]], contract=R.KLOP, trick=["V"])
     assert names(R.legal_mask(S)) == ["I"]  # the only legal card
-    S = position([["I", "HK"], ["DK"], ["D4"]], contract=R.KLOP, lead=0, tricks_done=15)
     S = position([["I"], ["DK"], ["D4"]], contract=R.KLOP, lead=0)
     assert names(R.legal_mask(S)) == ["I"]
 

@@ -28,21 +28,17 @@ import numpy as np
 from numba import njit
 
 from .rules import (
-    ALL_CARDS,
     ANN_KINGS,
     ANN_PAGAT,
     ANN_TRULA,
     BEGGAR,
-    KINGS,
     KLOP,
     N_PLAYERS,
     PAGAT_BIT,
     POINTS,
     S_ANN,
     S_CONTRACT,
-    S_DECL,
     S_DONE,
-    S_HAND,
     S_LEAD,
     S_NT,
     S_TRICK,
@@ -51,10 +47,7 @@ from .rules import (
     SUIT_MASK,
     TALON_SIZE,
     TALON_TAKE,
-    TAROKS,
     THREE,
-    TRULA,
-    bit,
     bonuses_achieved,
     discard_allowed,
     exchange,
@@ -66,7 +59,6 @@ from .rules import (
     random_bit,
     same_side,
     scores,
-    talon_group,
 )
 from .sampling import mc_values
 from .search import CFG_LEN, TT_EXACT, TT_FUZZY, beats, order_key, shared_tables
