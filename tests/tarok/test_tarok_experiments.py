@@ -18,7 +18,7 @@ def test_search_cost_task_rows_and_exact_configs_agree():
     assert len(rows) == 2 * 4 * 2
     r = rows[0]
     assert set(r) == {"deal", "tricks_played", "depth", "config", "sample", "nodes", "seconds",
-                      "card", "n_legal", "decision"}
+                      "card", "n_legal", "decision", "root_window"}
     for depth in (3, 4):
         dec = {row["decision"] for row in rows if row["depth"] == depth and
                row["config"] in ("none", "only_history", "only_minwindow")}
@@ -64,6 +64,7 @@ def test_session_task_small():
     (E.search_cost_task, {"depths": [0]}, "depths"),
     (E.search_cost_task, {"tricks_played": 13}, "tricks_played"),
     (E.search_cost_task, {"seed": 1}, "unknown search config key"),
+    (E.search_cost_task, {"root_window": "mtdf"}, "root_window must be one of"),
     (E.game_task, {"player": "gib", "opponent": "rule"}, "player must be one of"),
     (E.game_task, {"player": "rule"}, "needs"),
     (E.game_task, {"player": "rule", "opponent": "rule", "contract": "klop"}, "contract"),

@@ -124,6 +124,24 @@ def test_exact_enhancements_equal_plain_alphabeta(name):
             assert vals == plain
 
 
+def test_root_alphabeta_keeps_the_best_value():
+    """Alpha-beta at the root: the best card's value is exact, the others are upper bounds;
+    fewer nodes over the positions (a re-search can cost more in one position)."""
+    tot_full = tot_ab = 0
+    for S in random_positions(24, 10, seed=13):
+        full, n_full = root_values(S, EXACT["all_exact"], 6)
+        cfg = EXACT["all_exact"].copy()
+        cfg[Z.CFG_ROOT_AB] = 1
+        ab, n_ab = root_values(S, cfg, 6)
+        best = max(full.values())
+        assert max(ab.values()) == best
+        for c in full:
+            assert ab[c] == full[c] or ab[c] <= best
+        tot_full += n_full
+        tot_ab += n_ab
+    assert tot_ab < tot_full
+
+
 def test_fuzzy_and_pruning_run_legal_and_close():
     rng_positions = random_positions(24, 10, seed=9, contracts=(R.THREE, R.SOLO))
     agree = 0

@@ -99,7 +99,7 @@ def agent_row(name: str, samples: int | None = None, depths=DEPTHS) -> np.ndarra
     row[AG_SAMPLES] = n if samples is None or kind != KIND_MC else samples
     row[AG_DEPTH:AG_DEPTH + 3] = depths
     row[AG_W1000] = round(w * 1000)
-    row[AG_CFG:AG_CFG + CFG_LEN] = cfg
+    row[AG_CFG:AG_CFG + len(cfg)] = cfg  # root: full window (card values are summed)
     return row
 
 

@@ -14,7 +14,10 @@ one per task) drives everything else (samples, random players, simulations).
        "deal_seed": 2003}
 
   ``tricks_played`` > 0 (or ``"random"``: 0-12) plays that many random tricks first (the
-  fuzzy-table test on positions later in the game).
+  fuzzy-table test on positions later in the game). ``root_window``: ``"full"`` searches every
+  root card with the full window (exact card values, as the program sums them over samples);
+  ``"alphabeta"`` makes the root an alpha-beta node too (only the best value exact) - the
+  thesis does not say which its node counts used, so the chapter can show both.
 * ``game_task`` - playing strength (spec "Playing strength"): the tested ``player`` is the
   declarer of ``contract`` (default "three"), the declarer's seat rotating with the deal index,
   against two ``opponent`` players; the talon and discards are chosen by the same fixed rule for
@@ -59,7 +62,8 @@ TABLE8_CONFIGS = ["only_tt", "only_history", "only_minwindow", "only_pruning", "
 CONTRACT_CODES = {name: i for i, name in enumerate(R.CONTRACT_NAMES)}
 
 SEARCH_KEYS = {"configs": TABLE1_CONFIGS, "depths": [9], "samples": 20, "tricks_played": 0,
-               "deal_seed": DEAL_SEED}
+               "root_window": "full", "deal_seed": DEAL_SEED}
+ROOT_WINDOWS = ("full", "alphabeta")
 GAME_KEYS = {"player": None, "opponent": None, "contract": "three", "samples": 20,
              "depths": list(DEPTHS), "deal_seed": DEAL_SEED}
 SESSION_KEYS = {"games": 20, "play": "tarokist", "samples": 20, "depths": list(DEPTHS),
@@ -117,6 +121,9 @@ def search_config(config: Mapping[str, Any]) -> dict:
     _int(cfg, "deal_seed", 0)
     if cfg["tricks_played"] != "random":
         _int(cfg, "tricks_played", 0, 12)
+    if cfg["root_window"] not in ROOT_WINDOWS:
+        raise ValueError(f"root_window must be one of {', '.join(ROOT_WINDOWS)}; "
+                         f"got {cfg['root_window']!r}")
     return cfg
 
 
@@ -209,7 +216,7 @@ def search_cost_task(config: Mapping[str, Any], index: int, rng: np.random.Gener
     rows = []
     for depth in cfg["depths"]:
         for name in cfg["configs"]:
-            cfg_row = config_cfg(name)
+            cfg_row = config_cfg(name, root_ab=cfg["root_window"] == "alphabeta")
             totals = {}
             start = len(rows)
             for j, T in enumerate(samples):
@@ -220,7 +227,8 @@ def search_cost_task(config: Mapping[str, Any], index: int, rng: np.random.Gener
                 for i in range(n):
                     totals[int(moves[i])] = totals.get(int(moves[i]), 0) + int(vals[i])
                 rows.append({"deal": index, "tricks_played": int(S[R.S_TRICKNO]),
-                             "depth": depth, "config": name, "sample": j, "nodes": int(nodes),
+                             "depth": depth, "config": name, "root_window": cfg["root_window"],
+                             "sample": j, "nodes": int(nodes),
                              "seconds": dt, "card": R.card_name(best), "n_legal": n})
             decision = R.card_name(max(sorted(totals), key=lambda c: totals[c]))
             for row in rows[start:]:

@@ -96,7 +96,8 @@ CFG_TT = 0  # TT_NONE / TT_FUZZY / TT_EXACT
 CFG_HISTORY = 1
 CFG_MINWINDOW = 2
 CFG_PRUNING = 3
-CFG_LEN = 4
+CFG_ROOT_AB = 4  # 1: alpha-beta at the root too (only the best card's value is exact)
+CFG_LEN = 5
 TT_NONE, TT_FUZZY, TT_EXACT = 0, 1, 2
 
 FLAG_EXACT, FLAG_LOWER, FLAG_UPPER = 1, 2, 3
@@ -119,17 +120,19 @@ CONFIGS = {
 }
 
 
-def make_cfg(tt: int = TT_FUZZY, history: int = 1, minwindow: int = 1, pruning: int = 1):
+def make_cfg(tt: int = TT_FUZZY, history: int = 1, minwindow: int = 1, pruning: int = 1,
+             root_ab: int = 0):
     cfg = np.zeros(CFG_LEN, dtype=np.int64)
     cfg[CFG_TT], cfg[CFG_HISTORY], cfg[CFG_MINWINDOW], cfg[CFG_PRUNING] = (
         tt, history, minwindow, pruning)
+    cfg[CFG_ROOT_AB] = root_ab
     return cfg
 
 
-def config_cfg(name: str) -> np.ndarray:
+def config_cfg(name: str, root_ab: bool = False) -> np.ndarray:
     if name not in CONFIGS:
         raise ValueError(f"search config must be one of {', '.join(CONFIGS)}; got {name!r}")
-    return make_cfg(*CONFIGS[name])
+    return make_cfg(*CONFIGS[name], root_ab=int(root_ab))
 
 
 class Tables:
@@ -494,7 +497,11 @@ def alphabeta(S0, depth, alpha0, beta0, me, cfg, tt_key, tt_val, tt_meta, hist, 
 def search_root(S, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves, values):
     """Value of every legal card of ``me`` (to play in S) searched ``depth`` plies, each with the
     full window so that the values can be summed over samples (§5). Returns (n_moves, nodes).
-    History is reset and the table's generation advanced, so every search starts afresh."""
+    History is reset and the table's generation advanced, so every search starts afresh.
+
+    With ``cfg[CFG_ROOT_AB]`` the root is an alpha-beta node too (the later cards searched with
+    the window (best so far, +inf), or a null window first when minimal window is on): cheaper,
+    but then only the best card's value is exact, the others are upper bounds."""
     gen[0] += 1
     hist[:] = 0
     counter = np.zeros(1, dtype=np.int64)
@@ -506,11 +513,27 @@ def search_root(S, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves
         legal &= legal - 1
         n += 1
     child = np.empty(S_LEN, dtype=np.int64)
+    best = -INF
     for i in range(n):
         child[:] = S
         play(child, moves[i])
-        values[i] = alphabeta(child, depth - 1, -INF, INF, me, cfg, tt_key, tt_val, tt_meta,
-                              hist, gen, ST, counter)
+        if cfg[CFG_ROOT_AB] and i > 0:
+            lo = best
+            if cfg[CFG_MINWINDOW]:
+                v = alphabeta(child, depth - 1, best, best + 1, me, cfg, tt_key, tt_val,
+                              tt_meta, hist, gen, ST, counter)
+                if v <= best:
+                    values[i] = v
+                    continue
+                lo = v - 1  # fail-soft: the value is at least v
+            v = alphabeta(child, depth - 1, lo, INF, me, cfg, tt_key, tt_val, tt_meta, hist,
+                          gen, ST, counter)
+        else:
+            v = alphabeta(child, depth - 1, -INF, INF, me, cfg, tt_key, tt_val, tt_meta, hist,
+                          gen, ST, counter)
+        values[i] = v
+        if v > best:
+            best = v
     return n, counter[0]
 
 
