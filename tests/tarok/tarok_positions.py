@@ -1,6 +1,7 @@
 """Hand-made tarok positions for the tests (cards by name: 'I'..'XXI', 'Sk', 'HK', 'S10', ...)."""
 
 import numpy as np
+from numba import njit
 
 from gameai.tarok import rules as R
 
@@ -32,3 +33,32 @@ def position(hands, contract=R.THREE, decl=0, trick=(), lead=None, rules=0, tric
 
 def names(mask):
     return sorted(R.card_name(c) for c in R.cards_of(mask))
+
+
+@njit(cache=True)
+def _random_position(rng, contract, cards_left, out):
+    hands, talon = R.deal(rng)
+    decl = np.int64(rng.random() * 3)
+    S = R.new_state(hands, talon, contract, decl, 0)
+    k = R.TALON_TAKE[contract]
+    if k:
+        R.exchange(S, 0, R.random_discards(S, 0, rng))
+    target = (16 - cards_left) * 3 + np.int64(rng.random() * 3)
+    n = 0
+    while S[R.S_DONE] == 0 and n < target:
+        R.play(S, R.random_bit(R.legal_mask(S), rng))
+        n += 1
+    out[:] = S
+    return S[R.S_DONE] == 0
+
+
+def random_positions(n, cards_left, seed, contracts=(R.THREE, R.TWO, R.ONE, R.SOLO, R.KLOP,
+                                                     R.BEGGAR)):
+    rng = np.random.default_rng(seed)
+    out = []
+    S = np.zeros(R.S_LEN, dtype=np.int64)
+    while len(out) < n:
+        c = contracts[len(out) % len(contracts)]
+        if _random_position(rng, c, cards_left, S):
+            out.append(S.copy())
+    return out

@@ -4,8 +4,7 @@ talon, discard, announcement and bidding logic returns legal choices."""
 
 import numpy as np
 import pytest
-from tarok_positions import position
-from test_tarok_search import random_positions
+from tarok_positions import position, random_positions
 
 import gameai  # noqa: F401
 from gameai.tarok import agents as A

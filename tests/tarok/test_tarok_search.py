@@ -5,8 +5,7 @@ third-card pruning) only play legal cards and stay close."""
 
 import numpy as np
 import pytest
-from numba import njit
-from tarok_positions import position
+from tarok_positions import position, random_positions
 
 import gameai  # noqa: F401
 from gameai.tarok import rules as R
@@ -72,35 +71,6 @@ def test_beggar_values_match_minimax():
         T = S.copy()
         R.play(T, c)
         assert v == minimax(T, S[R.S_TURN], 99)
-
-
-@njit(cache=True)
-def _random_position(rng, contract, cards_left, out):
-    hands, talon = R.deal(rng)
-    decl = np.int64(rng.random() * 3)
-    S = R.new_state(hands, talon, contract, decl, 0)
-    k = R.TALON_TAKE[contract]
-    if k:
-        R.exchange(S, 0, R.random_discards(S, 0, rng))
-    target = (16 - cards_left) * 3 + np.int64(rng.random() * 3)
-    n = 0
-    while S[R.S_DONE] == 0 and n < target:
-        R.play(S, R.random_bit(R.legal_mask(S), rng))
-        n += 1
-    out[:] = S
-    return S[R.S_DONE] == 0
-
-
-def random_positions(n, cards_left, seed, contracts=(R.THREE, R.TWO, R.ONE, R.SOLO, R.KLOP,
-                                                     R.BEGGAR)):
-    rng = np.random.default_rng(seed)
-    out = []
-    S = np.zeros(R.S_LEN, dtype=np.int64)
-    while len(out) < n:
-        c = contracts[len(out) % len(contracts)]
-        if _random_position(rng, c, cards_left, S):
-            out.append(S.copy())
-    return out
 
 
 def test_endings_match_minimax():
