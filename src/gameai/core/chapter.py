@@ -22,7 +22,8 @@ from .datadirs import DataDirs
 from .params import Param, validate
 from .store import Experiment, MissingResults, load, load_or_run, status
 
-__all__ = ["RUN_ONLY", "run_settings", "resolve", "Results", "open_results", "finish_run"]
+__all__ = ["RUN_ONLY", "run_settings", "resolve", "Results", "open_results", "write_claims",
+           "finish_run"]
 
 #: Parameters that change how results are computed, not what they are.
 RUN_ONLY = ("profile", "n_jobs", "backend", "compute_missing")
@@ -115,11 +116,17 @@ def open_results(chapter: str, version: str, spec: Mapping[str, Param], params: 
                progress=progress)
 
 
-def finish_run(res: Results, claims: Sequence[Claim]) -> Path:
-    """End of ``gameai run``: write the claims (beside the results, see
-    :func:`gameai.core.datadirs.claims_dir`) and print what is cached. Returns the claims dir."""
+def write_claims(res: Results, claims: Sequence[Claim]) -> Path:
+    """Write a run's ``claims.csv`` beside its results (the committed one describes the
+    paper-scale run only, :func:`gameai.core.datadirs.claims_dir`); returns the folder."""
     target = datadirs.claims_dir(res.dirs)
     _write_claims(res.chapter, list(claims), target)
+    return target
+
+
+def finish_run(res: Results, claims: Sequence[Claim]) -> Path:
+    """End of ``gameai run``: write the claims and print what is cached. Returns the claims dir."""
+    target = write_claims(res, claims)
     for exp in res.experiments.values():
         st = status(exp, res.data_dir)
         print(f"{exp.name:>24}: {st['done']}/{st['total']} tasks cached")

@@ -16,12 +16,11 @@ from typing import Any, Callable, Mapping
 
 import pandas as pd
 
-from ..core import datadirs
 from ..core.chapter import COMPUTE_MISSING, RUN_ONLY  # noqa: F401  (RUN_ONLY: read by the CLI)
 from ..core.chapter import Results as ChapterResults
 from ..core.chapter import finish_run, open_results, run_settings
+from ..core.chapter import write_claims as write_run_claims
 from ..core.chapter import resolve as _resolve
-from ..core.claims import write_claims as write_claims_csv
 from ..core.params import Param
 from . import analysis, paper
 from .agents import AGENTS_VERSION
@@ -477,6 +476,4 @@ def write_claims(res: Results) -> Path:
     The committed ``data/frankszoo/claims.csv`` describes the paper-scale run only
     (:func:`gameai.core.datadirs.claims_dir`).
     """
-    target = datadirs.claims_dir(res.dirs)
-    write_claims_csv(CHAPTER, claims(res), target)
-    return target
+    return write_run_claims(res, claims(res))

@@ -28,8 +28,7 @@ from ..core.chapter import (
     resolve as _resolve,
     run_settings,
 )
-from ..core import datadirs
-from ..core.claims import write_claims as write_claims_csv
+from ..core.chapter import write_claims as write_run_claims
 from ..core.params import Param
 from . import paper
 from .analysis import build_claims, table3_frame  # noqa: F401  (table3_frame: the notebook's)
@@ -216,11 +215,8 @@ def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path 
 
 
 def write_claims(res: Results) -> Path:
-    """Write ``claims.csv`` beside the results (the committed one describes the paper-scale run
-    only, :func:`gameai.core.datadirs.claims_dir`); returns the folder it went to."""
-    target = datadirs.claims_dir(res.dirs)
-    write_claims_csv(CHAPTER, build_claims(res), target)
-    return target
+    """Write ``claims.csv`` (see :func:`gameai.core.chapter.write_claims`); returns its folder."""
+    return write_run_claims(res, build_claims(res))
 
 
 def run(params: Mapping[str, Any] | None = None, *, data_dir=None, progress="auto") -> Results:

@@ -25,6 +25,8 @@ from typing import Any, Mapping
 import numpy as np
 from numba import njit
 
+from ..core.configs import check_keys
+
 from .agents import (
     AGENT_NAMES,
     DEFAULT_C,
@@ -57,20 +59,6 @@ GAME_KEYS = {"player": None, "opponent": None, "T": 0.0, "C": DEFAULT_C, "W": DE
 BRANCHING_KEYS = {"agent": "TR", "mirrored_twice": False}
 
 
-def _check_keys(config: Mapping[str, Any], allowed: Mapping[str, Any], what: str) -> dict:
-    if not isinstance(config, Mapping):
-        raise ValueError(f"a {what} config must be a dict, got {type(config).__name__}")
-    unknown = sorted(set(config) - set(allowed))
-    if unknown:
-        raise ValueError(f"unknown {what} config key(s) {unknown}; allowed: {sorted(allowed)}")
-    out = dict(allowed)
-    out.update(config)
-    missing = [k for k, v in out.items() if v is None]
-    if missing:
-        raise ValueError(f"a {what} config needs {missing}")
-    return out
-
-
 def _check_agent(label: str, name: Any) -> str:
     if not isinstance(name, str) or canonical_name(name) not in AGENT_NAMES:
         raise ValueError(f"{label} must be one of {', '.join(AGENT_NAMES)}; got {name!r}")
@@ -79,7 +67,7 @@ def _check_agent(label: str, name: Any) -> str:
 
 def game_config(config: Mapping[str, Any]) -> dict:
     """Validate a game config (clear ``ValueError`` naming the parameter) and fill defaults."""
-    cfg = _check_keys(config, GAME_KEYS, "game")
+    cfg = check_keys(config, GAME_KEYS, "game")
     cfg["player"] = _check_agent("player", cfg["player"])
     cfg["opponent"] = _check_agent("opponent", cfg["opponent"])
     for key in ("T", "C", "W", "playouts"):
@@ -144,7 +132,7 @@ def branching_game(ag, rng, out, mirrored_twice):
 
 def branching_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> list:
     """§II-B / Fig. 2: the branching factor of each player in each round of one game."""
-    cfg = _check_keys(config, BRANCHING_KEYS, "branching")
+    cfg = check_keys(config, BRANCHING_KEYS, "branching")
     name = _check_agent("agent", cfg["agent"])
     ag = np.stack([agent_row(name, 1.0)] * N_PLAYERS)
     out = np.zeros((N_PLAYERS, N_ROUNDS), dtype=np.int64)
