@@ -50,6 +50,8 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from ..core.configs import check_keys
+
 from . import rules as R
 from .agents import AGENT_NAMES, AGENTS, DEPTHS, Tarokist, agent_row, discard_candidates, play_out
 from .sampling import sample_state
@@ -72,20 +74,6 @@ SESSION_KEYS = {"games": 20, "play": "tarokist", "samples": 20, "depths": list(D
 
 
 # ------------------------------------------------------------------------------ validation
-def _check_keys(config: Mapping[str, Any], allowed: Mapping[str, Any], what: str) -> dict:
-    if not isinstance(config, Mapping):
-        raise ValueError(f"a {what} config must be a dict, got {type(config).__name__}")
-    unknown = sorted(set(config) - set(allowed))
-    if unknown:
-        raise ValueError(f"unknown {what} config key(s) {unknown}; allowed: {sorted(allowed)}")
-    out = dict(allowed)
-    out.update(config)
-    missing = [k for k, v in out.items() if v is None]
-    if missing:
-        raise ValueError(f"a {what} config needs {missing}")
-    return out
-
-
 def _int(cfg: dict, key: str, lo: int, hi: int | None = None) -> int:
     v = cfg[key]
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < lo or (
@@ -111,7 +99,7 @@ def _agent(label: str, name: Any) -> str:
 
 
 def search_config(config: Mapping[str, Any]) -> dict:
-    cfg = _check_keys(config, SEARCH_KEYS, "search")
+    cfg = check_keys(config, SEARCH_KEYS, "search")
     names = cfg["configs"]
     if not isinstance(names, (list, tuple)) or not names or any(n not in CONFIGS for n in names):
         raise ValueError(f"configs must be a list of {', '.join(CONFIGS)}; got {names!r}")
@@ -128,7 +116,7 @@ def search_config(config: Mapping[str, Any]) -> dict:
 
 
 def game_config(config: Mapping[str, Any]) -> dict:
-    cfg = _check_keys(config, GAME_KEYS, "game")
+    cfg = check_keys(config, GAME_KEYS, "game")
     cfg["player"] = _agent("player", cfg["player"])
     cfg["opponent"] = _agent("opponent", cfg["opponent"])
     allowed = [n for n in R.CONTRACT_NAMES if n != "klop"]
@@ -141,7 +129,7 @@ def game_config(config: Mapping[str, Any]) -> dict:
 
 
 def session_config(config: Mapping[str, Any]) -> dict:
-    cfg = _check_keys(config, SESSION_KEYS, "session")
+    cfg = check_keys(config, SESSION_KEYS, "session")
     cfg["play"] = _agent("play", cfg["play"])
     for key in ("games", "samples", "bid_sims", "talon_sims", "sim_depth"):
         _int(cfg, key, 1)
