@@ -159,26 +159,27 @@ def table3(res: Results, long: bool) -> None:
                     description=f"Table III: each strategy vs 3 x FG at T = {T:g} s per ply")
 
 
-def fig7(res: Results) -> None:
-    """Fig. 7: UCT's exploration constant C, for UCT-TR at 0.2 and 0.5 s and UCT-FG at 2 s."""
+def _uct_sweep(res: Results, key: str, name: str, setups, param: str, values,
+               description: str) -> None:
+    """One of Figs. 7-8: each (agent, T) setup with ``param`` swept over ``values``."""
     p = res.params
     if p["fig_games"] > 0:
-        res.get("fig7", "fig7_C", game_task,
-                [_game(a, "FG", _scaled(p, T), C=float(c)) for a, T in FIG7_SETUPS
-                 for c in paper.FIG7_C], p["fig_games"], chunk_size=2, partial=True,
-                compute=_computes(res, "fig7"),
-                description="Fig. 7: UCT's C swept for UCT-TR (0.2, 0.5 s) and UCT-FG (2 s)")
+        res.get(key, name, game_task,
+                [_game(a, "FG", _scaled(p, T), **{param: float(v)}) for a, T in setups
+                 for v in values], p["fig_games"], chunk_size=2, partial=True,
+                compute=_computes(res, key), description=description)
+
+
+def fig7(res: Results) -> None:
+    """Fig. 7: UCT's exploration constant C, for UCT-TR at 0.2 and 0.5 s and UCT-FG at 2 s."""
+    _uct_sweep(res, "fig7", "fig7_C", FIG7_SETUPS, "C", paper.FIG7_C,
+               "Fig. 7: UCT's C swept for UCT-TR (0.2, 0.5 s) and UCT-FG (2 s)")
 
 
 def fig8(res: Results) -> None:
     """Fig. 8: the progressive win bias weight W, for UCT_W-TR and UCT_W-FG at 2 s, C = 0.6."""
-    p = res.params
-    if p["fig_games"] > 0:
-        res.get("fig8", "fig8_W", game_task,
-                [_game(a, "FG", _scaled(p, T), W=float(w)) for a, T in FIG8_SETUPS
-                 for w in paper.FIG8_W], p["fig_games"], chunk_size=2, partial=True,
-                compute=_computes(res, "fig8"),
-                description="Fig. 8: UCT_W's W swept for UCT_W-TR and UCT_W-FG (2 s, C = 0.6)")
+    _uct_sweep(res, "fig8", "fig8_W", FIG8_SETUPS, "W", paper.FIG8_W,
+               "Fig. 8: UCT_W's W swept for UCT_W-TR and UCT_W-FG (2 s, C = 0.6)")
 
 
 # ----------------------------------------------------------------------------- beyond
