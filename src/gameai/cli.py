@@ -33,6 +33,7 @@ __all__ = ["CHAPTERS", "main"]
 CHAPTERS: dict[str, str] = {
     "frankszoo": "gameai.frankszoo.chapter",
     "kingdomino": "gameai.kingdomino.chapter",
+    "tarok": "gameai.tarok.chapter",
     "durak": "gameai.durak.chapter",
 }
 

@@ -1,0 +1,211 @@
+"""The tarok chapter: its parameters and the cached experiments behind every table and figure.
+
+One function per table of the paper (Luštrek & Gams 2003, Table 1) and the thesis (Table 8), each
+loading its experiment from the store (``data/tarok/``) and, when allowed, computing what is
+missing. Every experiment is the search for one decision (``experiments.search_cost_task``): the
+first card of a deal of "three", the declarer (forehand) to lead, on ``samples`` Monte Carlo
+samples, every configuration on the same samples.
+
+Compute plan, cheapest first: Table 1 at the paper's setup (20 deals x 20 samples, depth 9; about
+20 s of search per deal), thesis Table 8 at the depths other than Table 1's (Table 1's rows give
+depth 9), the fuzzy-vs-exact table comparison on positions later in the game, Table 1 with an
+alpha-beta root, and last Table 1 at ``table1_ci_deals`` deals (the same experiment, so its first
+20 deals are Table 1's): a run stopped there is shown with the deals it has (``partial``).
+Playing strength and bidding sessions cost minutes per deal; they are parameters defaulting to 0
+(their claims stay pending with a note).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..core.chapter import (
+    COMPUTE_MISSING,
+    RUN_ONLY as CORE_RUN_ONLY,
+    Results,
+    finish_run,
+    open_results,
+    resolve as _resolve,
+    run_settings,
+)
+from ..core.chapter import write_claims as write_run_claims
+from ..core.params import Param
+from . import paper
+from .agents import AGENT_NAMES, AGENTS_VERSION
+from .analysis import build_claims
+from .experiments import (DEAL_SEED, ROOT_WINDOWS, TABLE1_CONFIGS, TABLE8_CONFIGS, game_task,
+                          search_cost_task, warm_up)
+from .rules import ENGINE_VERSION
+
+CHAPTER = "tarok"
+VERSION = f"engine{ENGINE_VERSION}-agents{AGENTS_VERSION}"
+
+EXPERIMENTS = ("table1", "table8", "fuzzy", "table1_alphabeta", "strength", "table1_ci")
+#: Strength pairings: each player as declarer of "three" against two of ``STRENGTH_OPPONENT``.
+STRENGTH_PLAYERS = ("random", "rule", "mcab", "tarokist", "cheat")
+STRENGTH_OPPONENT = "rule"
+
+PARAMETERS: dict[str, Param] = {
+    **run_settings(2003),
+    "table1_deals": Param(paper.TABLE1_DEALS, int, "deals of Table 1 (the paper's setup)",
+                          minimum=1),
+    "table1_samples": Param(paper.TABLE1_SAMPLES, int, "Monte Carlo samples per decision",
+                            minimum=1),
+    "table1_depth": Param(paper.TABLE1_DEPTH, int, "search depth of Table 1 (plies)",
+                          minimum=1),
+    "root_window": Param("full", str, "root of the search: full window (every card's value "
+                         "exact, as the program sums them) or alpha-beta", choices=ROOT_WINDOWS),
+    "table8_depths": Param(tuple(paper.TABLE8_DEPTHS), tuple, "depths of thesis Table 8",
+                           item_kind=int, minimum=1),
+    "table8_deals": Param(paper.TABLE1_DEALS, int, "deals of thesis Table 8", minimum=0),
+    "fuzzy_positions": Param(200, int, "positions (0-12 random tricks played) for the fuzzy vs "
+                             "exact table", minimum=0),
+    "table1_alphabeta_deals": Param(paper.TABLE1_DEALS, int, "deals of Table 1 with an "
+                                    "alpha-beta root (the other reading)", minimum=0),
+    "strength_deals": Param(0, int, "deals per strength pairing (about 4 s per deal for the "
+                            "full program, 40 s for plain MC alpha-beta)", minimum=0),
+    "strength_players": Param(STRENGTH_PLAYERS, tuple, "declarers of the strength experiment",
+                              item_kind=str, choices=AGENT_NAMES),
+    "table1_ci_deals": Param(200, int, "deals of Table 1 for CIs (computed last, shown partial)",
+                             minimum=0),
+    "experiments": Param(EXPERIMENTS, tuple, "which experiments to compute (run setting)",
+                         item_kind=str, choices=EXPERIMENTS),
+    "compute_missing": COMPUTE_MISSING,
+}
+RUN_ONLY = (*CORE_RUN_ONLY, "experiments")
+
+#: Sizes of the ``ci`` profile: every experiment runs, on a deal or two at depth 3.
+CI_SIZES = {
+    "table1_deals": 2, "table1_samples": 2, "table1_depth": 3, "table8_depths": (2, 3),
+    "table8_deals": 1, "fuzzy_positions": 2, "table1_alphabeta_deals": 1, "table1_ci_deals": 3,
+}
+
+
+def resolve(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Validate parameters; in the ``ci`` profile, sizes left at their paper default shrink."""
+    return _resolve(PARAMETERS, overrides, CI_SIZES, CHAPTER)
+
+
+def search_task(config: Mapping[str, Any], index: int, rng) -> list:
+    """``experiments.search_cost_task`` with its rows' ``tricks_played`` as ``tricks`` and
+    without ``root_window`` (both are config items too, which the store keeps as columns)."""
+    rows = search_cost_task(config, index, rng)
+    for row in rows:
+        row["tricks"] = row.pop("tricks_played")
+        row.pop("root_window")
+    return rows
+
+
+def _computes(res: Results, key: str) -> bool:
+    return res.compute and key in res.params["experiments"]
+
+
+def _search(params: Mapping[str, Any], configs, depths, *, root_window: str | None = None,
+            tricks_played: int | str = 0) -> dict:
+    return {"configs": list(configs), "depths": [int(d) for d in depths],
+            "samples": params["table1_samples"], "tricks_played": tricks_played,
+            "root_window": root_window or params["root_window"], "deal_seed": DEAL_SEED}
+
+
+def _table1_config(params) -> dict:
+    return _search(params, TABLE1_CONFIGS, [params["table1_depth"]])
+
+
+# ----------------------------------------------------------------------------- the paper
+
+
+def table1(res: Results) -> None:
+    """Table 1: nodes and time of the ten configurations, first card of a deal."""
+    p = res.params
+    res.get("table1", "table1", search_task, [_table1_config(p)], p["table1_deals"],
+            chunk_size=1, warmup=warm_up, partial=True, compute=_computes(res, "table1"),
+            description="Table 1: search for the first card of a deal of three, ten "
+                        "configurations on the same samples")
+
+
+def table8(res: Results) -> None:
+    """Thesis Table 8: the single-enhancement configurations at depths 3 / 6 / 9 (the depth of
+    Table 1 comes from Table 1's rows)."""
+    p = res.params
+    depths = [d for d in p["table8_depths"] if d != p["table1_depth"]]
+    if p["table8_deals"] > 0 and depths:
+        res.get("table8", "table8", search_task, [_search(p, TABLE8_CONFIGS, depths)],
+                p["table8_deals"], chunk_size=1, warmup=warm_up, partial=True,
+                compute=_computes(res, "table8"),
+                description="Thesis Table 8: single enhancements at shallower depths")
+
+
+def fuzzy(res: Results) -> None:
+    """Fuzzy vs exact-key transposition table on positions after 0-12 random tricks."""
+    p = res.params
+    if p["fuzzy_positions"] > 0:
+        res.get("fuzzy", "fuzzy_tt", search_task,
+                [_search(p, ["all", "all_exact_tt"],
+                         [p["table1_depth"]], tricks_played="random")],
+                p["fuzzy_positions"], chunk_size=5, warmup=warm_up, partial=True,
+                compute=_computes(res, "fuzzy"),
+                description="Fuzzy vs exact-key transposition table: nodes and chosen card")
+
+
+def table1_alphabeta(res: Results) -> None:
+    """Table 1 with an alpha-beta root (only the best card's value exact)."""
+    p = res.params
+    if p["table1_alphabeta_deals"] > 0:
+        other = [w for w in ROOT_WINDOWS if w != p["root_window"]][0]
+        res.get("table1_alphabeta", "table1_root_" + other, search_task,
+                [_search(p, TABLE1_CONFIGS, [p["table1_depth"]], root_window=other)],
+                p["table1_alphabeta_deals"], chunk_size=1, warmup=warm_up, partial=True,
+                compute=_computes(res, "table1_alphabeta"),
+                description=f"Table 1 with the other root window ({other})")
+
+
+def strength(res: Results) -> None:
+    """Playing strength: each player declares "three" against two rule-based opponents."""
+    p = res.params
+    if p["strength_deals"] > 0:
+        res.get("strength", "strength", game_task,
+                [{"player": a, "opponent": STRENGTH_OPPONENT} for a in p["strength_players"]],
+                p["strength_deals"], chunk_size=5, warmup=warm_up, partial=True,
+                compute=_computes(res, "strength"),
+                description="Strength: declarer of three vs two rule-based opponents")
+
+
+def table1_ci(res: Results) -> None:
+    """Table 1 at ``table1_ci_deals`` deals (same experiment: its first deals are Table 1's)."""
+    p = res.params
+    if p["table1_ci_deals"] > p["table1_deals"]:
+        res.get("table1_ci", "table1", search_task, [_table1_config(p)],
+                p["table1_ci_deals"], chunk_size=1, warmup=warm_up, partial=True,
+                compute=_computes(res, "table1_ci"),
+                description="Table 1 at more deals, for CIs on the ratios")
+
+
+# ----------------------------------------------------------------------------- entry points
+
+
+def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path | None = None,
+            compute: bool | None = None, progress: bool | str = "auto") -> Results:
+    """Load (and, if ``compute``, run) every experiment, cheapest first (see the module doc)."""
+    params = resolve(overrides)
+    res = open_results(CHAPTER, VERSION, PARAMETERS, params, data_dir=data_dir,
+                       compute=compute, progress=progress, run_only=RUN_ONLY)
+    table1(res)
+    table8(res)
+    fuzzy(res)
+    table1_alphabeta(res)
+    strength(res)
+    table1_ci(res)
+    return res
+
+
+def write_claims(res: Results) -> Path:
+    """Write ``claims.csv`` (see :func:`gameai.core.chapter.write_claims`); returns its folder."""
+    return write_run_claims(res, build_claims(res))
+
+
+def run(params: Mapping[str, Any] | None = None, *, data_dir=None, progress="auto") -> Results:
+    """``gameai run tarok``: compute whatever is missing, resumably, cheapest first."""
+    res = results(params, data_dir=data_dir, compute=True, progress=progress)
+    finish_run(res, build_claims(res))
+    return res
