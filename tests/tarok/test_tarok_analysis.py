@@ -1,0 +1,119 @@
+"""The tarok analysis on hand-made search rows: Table 1, ratios, Table 8, the fuzzy table, claims."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import pytest
+
+from gameai.core.claims import _check
+from gameai.tarok import analysis, chapter, paper
+
+
+def rows(configs: dict[str, int], deals: int = 4, samples: int = 2, depth: int = 9,
+         tricks: int = 0) -> pd.DataFrame:
+    """``configs``: name -> nodes per sample on deal 0 (deal d has (d + 1) times as many)."""
+    out = []
+    for d in range(deals):
+        for name, nodes in configs.items():
+            for s in range(samples):
+                out.append({"deal": d, "tricks": tricks, "depth": depth, "config": name,
+                            "sample": s, "nodes": nodes * (d + 1), "seconds": nodes * 1e-6,
+                            "card": "XXI" if name != "all_exact_tt" or s else "I",
+                            "n_legal": 10, "decision": "XXI"})
+    return pd.DataFrame(out)
+
+
+def test_per_decision_sums_samples():
+    d = analysis.per_decision(rows({"all": 10, "none": 1000}, deals=2, samples=3))
+    assert list(d["nodes"]) == [30, 3000, 60, 6000]
+    assert set(d["samples"]) == {3}
+
+
+def test_ratio_is_ratio_of_means_with_ci():
+    df = rows({"all": 10, "none": 500})
+    est, lo, hi, n = analysis.ratio(df, "none", "all")
+    assert est == pytest.approx(50.0) and n == 4
+    assert lo == pytest.approx(50.0) and hi == pytest.approx(50.0)  # constant ratio per deal
+    est, lo, hi, n = analysis.ratio(df, "all", "all")
+    assert est == pytest.approx(1.0)
+    assert math.isnan(analysis.ratio(df, "none", "only_tt")[0])
+
+
+def test_ratio_single_deal_has_no_ci():
+    est, lo, hi, n = analysis.ratio(rows({"all": 10, "none": 30}, deals=1), "none", "all")
+    assert est == pytest.approx(3.0) and n == 1 and math.isnan(lo) and math.isnan(hi)
+
+
+def test_table1_columns_beside_paper():
+    t = analysis.table1(rows({"all": 10, "none": 1000})).set_index("config")
+    assert t.loc["all", "nodes"] == pytest.approx(25.0)  # mean of 10, 20, 30, 40
+    assert t.loc["all", "nodes_decision"] == pytest.approx(50.0)
+    assert t.loc["all", "none_ratio"] == pytest.approx(100.0)
+    assert t.loc["all", "paper_nodes"] == 8_667
+    assert t.loc["all", "paper_none_ratio"] == pytest.approx(1_598_924 / 8_667)
+    assert t.loc["all", "us_per_node"] == pytest.approx(1e6 * 1e-5 * 8 / (10 * 2 * 10))
+
+
+def test_table8_joins_depths():
+    t = analysis.table8([rows({"none": 100, "only_tt": 10}, depth=9),
+                         rows({"none": 20, "only_tt": 5}, depth=3)])
+    r = t.set_index(["config", "depth"])
+    assert r.loc[("only_tt", 3), "paper"] == 162
+    assert r.loc[("only_tt", 9), "none_ratio"] == pytest.approx(10.0)
+    assert r.loc[("none", 3), "paper_none_ratio"] == pytest.approx(1.0)
+
+
+def test_fuzzy_ratio_and_agreement():
+    f = analysis.fuzzy(rows({"all": 10, "all_exact_tt": 23}, tricks=5))
+    assert f["ratio"] == pytest.approx(2.3)
+    assert f["positions"] == 4
+    assert f["same_decision"][0] == pytest.approx(1.0)
+    assert f["same_sample"][0] == pytest.approx(0.5)  # sample 0 chose another card
+
+
+class _Res:
+    """What ``build_claims`` reads of a ``Results``: its params and frames."""
+
+    def __init__(self, params, t1, t8, fz, st):
+        self.params = params
+        self.frames = {"table1": t1, "table1_ci": None, "table8": t8, "fuzzy": fz,
+                       "strength": st}
+
+    def __getitem__(self, key):
+        return self.frames.get(key)
+
+
+def _res(t1=None, t8=None, fz=None, st=None):
+    return _Res(chapter.resolve({}), t1, t8, fz, st)
+
+
+def _ids(claims):
+    return {c.claim for c in claims}
+
+
+def test_build_claims_covers_every_id_when_pending():
+    claims = analysis.build_claims(_res())
+    _check(claims)
+    assert _ids(claims) == {r["claim_id"] for r in paper.claim_rows()}
+    assert all(c.verdict == "pending" and c.note for c in claims)
+
+
+def test_build_claims_with_rows():
+    t1 = rows({name: 10 * (i + 1) for i, name in enumerate(paper.CONFIG_OF.values())})
+    t8 = pd.concat([rows({n: 5 for n in paper.TABLE8}, depth=3),
+                    rows({n: 50 for n in paper.TABLE8}, depth=6)])
+    fz = rows({"all": 10, "all_exact_tt": 23}, tricks=3)
+    st = pd.DataFrame([{"player": p, "opponent": "rule", "points": pts + i % 3, "win": int(pts > 35)}
+                       for p, pts in (("random", 20), ("tarokist", 45)) for i in range(30)])
+    claims = analysis.build_claims(_res(t1, t8, fz, st))
+    _check(claims)
+    by = {c.claim: c for c in claims}
+    assert _ids(claims) == {r["claim_id"] for r in paper.claim_rows()}
+    assert by["table1.reduction"].ours == pytest.approx(10.0)  # none = 10 x all
+    assert by["table1.reduction"].verdict == "differs" and by["table1.reduction"].note
+    assert by["fuzzy_tt.gain"].verdict == "reproduced"
+    assert by["table8.none.3"].verdict == "differs"
+    assert by["strength.reasonable"].verdict == "holds"
+    assert all(c.verdict != "pending" for c in claims)
