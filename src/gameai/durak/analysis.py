@@ -198,6 +198,16 @@ def rank_correlations(long: pd.DataFrame, value: str = "hv", draws: int = 200,
     return pd.DataFrame(rows)
 
 
+def self_play_outcomes(df: pd.DataFrame) -> pd.DataFrame:
+    """Per (players, deck) of the ``hands`` rows: games, draws and abandoned (endless) games."""
+    d = df.assign(is_draw=(df["fool"] < 0) & (df["capped"] == 0))
+    out = d.groupby(["n_players", "deck"]).agg(games=("fool", "size"), draws=("is_draw", "sum"),
+                                               capped=("capped", "sum")).reset_index()
+    out["draw_rate"] = out["draws"] / out["games"]
+    out["capped_rate"] = out["capped"] / out["games"]
+    return out
+
+
 def calibration(long: pd.DataFrame, value: str = "hv", bins: int = 10) -> pd.DataFrame:
     """Per (players, deck, value decile): mean value and the fool rate with its Wilson CI."""
     rows = []
@@ -212,9 +222,9 @@ def calibration(long: pd.DataFrame, value: str = "hv", bins: int = 10) -> pd.Dat
 
 
 def stratified_effect(long: pd.DataFrame, treated: pd.Series, base: pd.Series,
-                      strata: Sequence[str], bins: int = 5) -> dict[str, float]:
+                      strata: Sequence[str], bins: int = 10) -> dict[str, float]:
     """Fool rate of the ``treated`` seats minus that of the others at the same ``base`` value:
-    within each stratum (``strata`` columns x quintile of ``base`` within them) the difference
+    within each stratum (``strata`` columns x decile of ``base`` within them) the difference
     of fool rates, averaged with the treated seats' weights; normal-approximation CI (seats
     taken as independent). Also the raw (unstratified) difference."""
     d = long[list(strata) + ["fool"]].copy()
@@ -242,23 +252,26 @@ def stratified_effect(long: pd.DataFrame, treated: pd.Series, base: pd.Series,
             "treated": int(d["t"].sum()), "n": len(d)}
 
 
-#: The two hand make-ups of the article: (label, treated, value without the term, strata).
 def _makeups(long: pd.DataFrame) -> dict[str, tuple[pd.Series, pd.Series, list[str]]]:
+    """The article's hand make-ups: (treated, value without the term, strata). ``pair`` and
+    ``unbalanced`` decide the claims; ``three`` (three or more of a rank) is shown beside."""
     return {
         "pair": (long["mr"] >= 2, long["hv"] - long["rb"], ["n_players", "deck"]),
+        "three": (long["mr"] >= 3, long["hv"] - long["rb"], ["n_players", "deck"]),
         "unbalanced": (long["ms"] >= 3, long["hv"] + long["ub"], ["n_players", "deck", "tr"]),
     }
 
 
 MAKEUP_TEXT = {"pair": "two or more cards of one rank (vs none)",
+               "three": "three or more cards of one rank (vs at most two)",
                "unbalanced": "three or more cards of one non-trump suit (vs at most two)"}
 
 
 def makeup_effects(long: pd.DataFrame) -> pd.DataFrame:
-    """Per make-up (a pair; an unbalanced hand) and player count (and all together): the
-    stratified fool-rate difference (:func:`stratified_effect`). A pair is compared at equal
-    value without the same-rank term (quintiles per deck); an unbalanced hand at equal value
-    without the penalty and the same number of trumps."""
+    """Per make-up (a pair; three of a rank; an unbalanced hand) and player count (and all
+    together): the stratified fool-rate difference (:func:`stratified_effect`). Cards of one rank
+    are compared at equal value without the same-rank term (deciles per deck); an unbalanced
+    hand at equal value without the penalty and with the same number of trumps."""
     rows = []
     for name, (treated, base, strata) in _makeups(long).items():
         for n in [*sorted(long["n_players"].unique()), "all"]:
@@ -424,12 +437,15 @@ def hand_claims(hands: pd.DataFrame | None) -> list[Claim]:
         text = (f"{MAKEUP_TEXT[name]}: fool rate {_pp(e['effect'])} (95 % CI "
                 f"{_pp(e['lo'])} to {_pp(e['hi'])}) at equal value otherwise")
         if name == "pair":
-            note = ("compared within quintiles of the hand value without the same-rank term, per "
-                    "deck and player count; raw difference " + _pp(e["raw"]))
+            three = eff[(eff["makeup"] == "three") & (eff["n_players"] == "all")].iloc[0]
+            note = ("compared within deciles of the hand value without the same-rank term, per "
+                    "deck and player count; raw difference " + _pp(e["raw"]) + "; three or more "
+                    f"of a rank (vs at most two): {_pp(three['effect'])} (95 % CI "
+                    f"{_pp(three['lo'])} to {_pp(three['hi'])})")
             if not holds:
                 note += "; a pair does not lower the chance of being the fool at equal value"
         else:
-            note = ("compared within quintiles of the hand value without the penalty, per deck, "
+            note = ("compared within deciles of the hand value without the penalty, per deck, "
                     "player count and number of trumps; raw difference " + _pp(e["raw"]))
             if not holds:
                 note += "; an unbalanced hand is not the fool more often at equal value"
@@ -481,8 +497,12 @@ def baseline_claims(baselines: pd.DataFrame | None) -> list[Claim]:
                 "among decided games (an equal player: 1/n), Wilson 95 % CI")
         if not holds:
             worse = t[t["share_hi"] >= t["null"]]
-            note += "; not better in " + ", ".join(
-                f"{int(r.n_players)} players / {int(r.deck)} cards" for r in worse.itertuples())
+            above = int((t["share_lo"] > t["null"]).sum())
+            note = (f"not better than an equal player in {len(worse)} of {len(t)} configurations ("
+                    + "; ".join(f"{int(n)} players: " + ", ".join(str(int(d)) for d in
+                                                                 sorted(g["deck"]))
+                                + " cards" for n, g in worse.groupby("n_players"))
+                    + f"), worse in {above}; " + note)
         out.append(qualitative(cid, DESCRIPTIONS[cid], paper.CLAIMS[cid], text, holds,
                                int(t["games"].sum()), note=note))
     return out
