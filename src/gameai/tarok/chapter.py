@@ -59,7 +59,7 @@ PARAMETERS: dict[str, Param] = {
     "table8_depths": Param(tuple(paper.TABLE8_DEPTHS), tuple, "depths of thesis Table 8",
                            item_kind=int, minimum=1),
     "table8_deals": Param(paper.TABLE1_DEALS, int, "deals of thesis Table 8", minimum=0),
-    "fuzzy_positions": Param(200, int, "positions (0-12 random tricks played) for the fuzzy vs "
+    "fuzzy_positions": Param(1_000, int, "positions (0-12 random tricks played) for the fuzzy vs "
                              "exact table", minimum=0),
     "table1_alphabeta_deals": Param(paper.TABLE1_DEALS, int, "deals of Table 1 with an "
                                     "alpha-beta root (the other reading)", minimum=0),
