@@ -55,14 +55,14 @@ ABLATION_TEXT = {
 }
 #: What the article implies for each ablation (its paper column).
 ABLATION_PAPER = {
-    "ablation.rank_bonus": "a term of the evaluator (implied: it helps)",
-    "ablation.unbalanced": "a term of the evaluator (implied: it helps)",
-    "ablation.many_cards": "a term of the evaluator (implied: it helps)",
-    "ablation.trump_bonus": "a term of the evaluator (implied: it helps)",
-    "ablation.card_values": "a term of the evaluator (implied: it helps)",
-    "ablation.true_division": "the prose: a penalty for many cards late in the game",
-    "ablation.bonus_x100": "the prose: several cards of one rank matter",
-    "ablation.article_scale": "the article's table 2 = -600 ... A = +600 (the code: deck-scaled)",
+    "ablation.rank_bonus": "implied: the term helps",
+    "ablation.unbalanced": "implied: the term helps",
+    "ablation.many_cards": "implied: the term helps",
+    "ablation.trump_bonus": "implied: the term helps",
+    "ablation.card_values": "implied: the term helps",
+    "ablation.true_division": "prose: penalise many cards late",
+    "ablation.bonus_x100": "prose: same-rank cards matter",
+    "ablation.article_scale": "table 2 = -600 ... A = +600",
 }
 ABLATION_WHAT = {
     "ablation.rank_bonus": "same-rank bonus removed",
@@ -81,7 +81,10 @@ ABLATION_WHAT = {
 
 def _pp(x: float, signed: bool = True) -> str:
     """A difference of fractions in percentage points."""
-    return "" if x is None or math.isnan(x) else f"{x * 100:{'+' if signed else ''}.1f} pp"
+    if x is None or math.isnan(x):
+        return ""
+    v = round(x * 100, 1) + 0.0  # no "-0.0"
+    return f"{v:{'+' if signed else ''}.1f} pp"
 
 
 def _pc(x: float) -> str:
@@ -407,10 +410,17 @@ DESCRIPTIONS = {
 }
 
 
+#: The article's side of its own claims: stated in words, never measured.
+STATED = {"article.": "stated, not measured", "ai.": "not measured (Part 2 never appeared)"}
+
+
+def _paper(cid: str) -> str:
+    return next((v for k, v in STATED.items() if cid.startswith(k)), None) or ABLATION_PAPER[cid]
+
+
 def _pending(cid: str, what: str) -> Claim:
     desc = DESCRIPTIONS.get(cid) or ABLATION_TEXT[cid]
-    return pending(cid, desc, paper.CLAIMS.get(cid) or ABLATION_PAPER[cid], f"{what} not computed yet "
-                   "(`gameai run durak`)")
+    return pending(cid, desc, _paper(cid), f"{what} not computed yet (`gameai run durak`)")
 
 
 def hand_claims(hands: pd.DataFrame | None) -> list[Claim]:
@@ -422,9 +432,9 @@ def hand_claims(hands: pd.DataFrame | None) -> list[Claim]:
     rc = rank_correlations(long)
     ok = int((rc["lo"] > 0).sum())
     c1 = qualitative(
-        ids[0], DESCRIPTIONS[ids[0]], paper.CLAIMS[ids[0]],
-        f"Spearman rho of the initial hand value with the standing {rc['rho'].min():.2f} to "
-        f"{rc['rho'].max():.2f}; CI above 0 in {ok} of {len(rc)} configurations",
+        ids[0], DESCRIPTIONS[ids[0]], _paper(ids[0]),
+        f"Spearman rho {rc['rho'].min():.2f} to {rc['rho'].max():.2f}; CI above 0 in {ok} of "
+        f"{len(rc)} configurations",
         ok == len(rc), games,
         note="EvalAI self-play, seats rotated; standing = n - 1 - finishing place; 95 % CI by "
              "bootstrap over games" + ("" if ok == len(rc) else
@@ -434,8 +444,9 @@ def hand_claims(hands: pd.DataFrame | None) -> list[Claim]:
     for cid, name, sign in ((ids[1], "pair", -1), (ids[2], "unbalanced", +1)):
         e = eff[(eff["makeup"] == name) & (eff["n_players"] == "all")].iloc[0]
         holds = bool(e["hi"] < 0) if sign < 0 else bool(e["lo"] > 0)
-        text = (f"{MAKEUP_TEXT[name]}: fool rate {_pp(e['effect'])} (95 % CI "
-                f"{_pp(e['lo'])} to {_pp(e['hi'])}) at equal value otherwise")
+        what = "with a pair" if name == "pair" else "with 3+ of one non-trump suit"
+        text = (f"fool rate {_pp(e['effect'])} {what} at equal value (95 % CI "
+                f"{_pp(e['lo'])} to {_pp(e['hi'])})")
         if name == "pair":
             three = eff[(eff["makeup"] == "three") & (eff["n_players"] == "all")].iloc[0]
             note = ("compared within deciles of the hand value without the same-rank term, per "
@@ -449,7 +460,7 @@ def hand_claims(hands: pd.DataFrame | None) -> list[Claim]:
                     "player count and number of trumps; raw difference " + _pp(e["raw"]))
             if not holds:
                 note += "; an unbalanced hand is not the fool more often at equal value"
-        out.append(qualitative(cid, DESCRIPTIONS[cid], paper.CLAIMS[cid], text, holds,
+        out.append(qualitative(cid, DESCRIPTIONS[cid], _paper(cid), text, holds,
                                int(e["n"]), note=note))
     return out
 
@@ -463,9 +474,8 @@ def endgame_claim(endgame: pd.DataFrame | None) -> Claim:
     aucs = endgame_auc(long)
     ok = int((eff["lo"] > 0).sum())
     holds = ok == len(eff)
-    text = ("with more than 6 cards when the talon runs out a player is the fool "
-            f"{_pp(eff['effect'].min())} to {_pp(eff['effect'].max())} more often (CI above 0 "
-            f"for {ok} of {len(eff)} player counts)")
+    text = (f"fool rate {_pp(eff['effect'].min())} to {_pp(eff['effect'].max())} with > 6 cards "
+            f"when the talon runs out; CI above 0 for {ok} of {len(eff)} player counts")
     hv = aucs[aucs["score"].str.contains("Int")]["auc"]
     hvt = aucs[aucs["score"].str.contains("true")]["auc"]
     note = ("EvalAI self-play, 36 cards, the hands at the first bout without a talon; the "
@@ -474,7 +484,7 @@ def endgame_claim(endgame: pd.DataFrame | None) -> Claim:
             f"{hvt.min():.2f}-{hvt.max():.2f})")
     if not holds:
         note += "; more cards do not make the fool more likely at every player count"
-    return qualitative(cid, DESCRIPTIONS[cid], paper.CLAIMS[cid], text, holds,
+    return qualitative(cid, DESCRIPTIONS[cid], _paper(cid), text, holds,
                        int(eff["games"].sum()), note=note)
 
 
@@ -488,11 +498,10 @@ def baseline_claims(baselines: pd.DataFrame | None) -> list[Claim]:
         better = int((t["share_hi"] < t["null"]).sum())
         holds = better == len(t)
         two = t[t["n_players"] == 2]
-        win2 = "" if two.empty else (f"; two players: EvalAI wins {_pc(1 - two['share'].max())}"
-                                     f" to {_pc(1 - two['share'].min())} of decided games")
-        text = (f"EvalAI's share of the fool {_pc(t['share'].min())} to {_pc(t['share'].max())} "
-                f"(1/n: 20-50 %), below 1/n with its CI in {better} of {len(t)} "
-                f"configurations{win2}")
+        win2 = "" if two.empty else (f"; two players: wins {_pc(1 - two['share'].max())}"
+                                     f" to {_pc(1 - two['share'].min())}")
+        text = (f"share of the fool {_pc(t['share'].min())} to {_pc(t['share'].max())} (1/n: "
+                f"20-50 %); CI below 1/n in {better} of {len(t)} configurations{win2}")
         note = ("one EvalAI against n - 1 " + vs + " players, seats rotated; share of the fool "
                 "among decided games (an equal player: 1/n), Wilson 95 % CI")
         if not holds:
@@ -503,7 +512,7 @@ def baseline_claims(baselines: pd.DataFrame | None) -> list[Claim]:
                                                                  sorted(g["deck"]))
                                 + " cards" for n, g in worse.groupby("n_players"))
                     + f"), worse in {above}; " + note)
-        out.append(qualitative(cid, DESCRIPTIONS[cid], paper.CLAIMS[cid], text, holds,
+        out.append(qualitative(cid, DESCRIPTIONS[cid], _paper(cid), text, holds,
                                int(t["games"].sum()), note=note))
     return out
 
@@ -519,9 +528,9 @@ def ablation_claims(ablations: pd.DataFrame | None) -> list[Claim]:
         m, lo, hi, games = pooled_excess(sub)
         variant_wins = cid in VARIANT_SHOULD_WIN
         holds = bool(hi < 0) if variant_wins else bool(lo > 0)
-        text = (f"{variant} ({ABLATION_WHAT[cid]}) against EvalAI: share of the fool "
-                f"{_pp(m)} vs an equal player (95 % CI {_pp(lo)} to {_pp(hi)})")
-        note = ("one variant against n - 1 EvalAI, " + ", ".join(
+        text = (f"{variant}: share of the fool {_pp(m)} vs 1/n (95 % CI {_pp(lo)} to "
+                f"{_pp(hi)})")
+        note = (f"{variant} ({ABLATION_WHAT[cid]}) against n - 1 EvalAI, " + ", ".join(
             sorted({f"{int(n)}" for n in sub["n_players"]})) + " players, "
             + "/".join(str(int(d)) for d in sorted(sub["deck"].unique()))
             + " cards; mean over configurations of the variant's share of the fool minus 1/n "
