@@ -88,7 +88,7 @@ PARAMETERS: dict[str, Param] = {
                        choices=VARIANTS),
     "rules_games": Param(10_000, int, "games per rule setting and player count (EvalAI vs "
                          "SmallestAI, 36 cards)", minimum=0),
-    "mc_games": Param(3_000, int, "beyond: games per budget and player count, MC vs EvalAI "
+    "mc_games": Param(10_000, int, "beyond: games per budget and player count, MC vs EvalAI "
                       "(36 cards)", minimum=0),
     "mc_budgets": Param((5, 20, 50), tuple, "beyond: Monte Carlo determinisations per "
                         "decision", item_kind=int, minimum=1),
