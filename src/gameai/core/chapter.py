@@ -81,6 +81,11 @@ class Results:
     def pending(self) -> list[str]:
         return [key for key, df in self.frames.items() if df is None]
 
+    def computes(self, group: str) -> bool:
+        """Whether this run computes experiment group ``group`` (a run may compute only the
+        groups named in its ``experiments`` parameter, and loads the others)."""
+        return self.compute and group in self.params.get("experiments", (group,))
+
     def get(self, key: str, name: str, fn: Callable, configs: Sequence[Mapping[str, Any]],
             n: int, *, chunk_size: int, description: str, warmup: Callable | None = None,
             partial: bool = False, compute: bool | None = None) -> pd.DataFrame | None:

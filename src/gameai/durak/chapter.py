@@ -29,7 +29,6 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from ..core import datadirs
 from ..core.chapter import (
     COMPUTE_MISSING,
     RUN_ONLY as CORE_RUN_ONLY,
@@ -39,7 +38,7 @@ from ..core.chapter import (
     resolve as _resolve,
     run_settings,
 )
-from ..core.claims import write_claims as write_claims_csv
+from ..core.chapter import write_claims as write_run_claims
 from ..core.params import Param
 from . import paper
 from .agents import AGENTS, AGENTS_VERSION, is_monte_carlo
@@ -194,11 +193,6 @@ def match_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) 
 # ----------------------------------------------------------------------------- experiments
 
 
-def _computes(res: Results, key: str) -> bool:
-    """Whether this run computes experiment group ``key`` (else it only loads it)."""
-    return res.compute and key in res.params["experiments"]
-
-
 def _tasks(games: int) -> tuple[int, int]:
     """``(batch, tasks)`` for ``games`` games of a match experiment."""
     batch = min(BATCH, games)
@@ -216,7 +210,7 @@ def hands(res: Results) -> None:
     res.get("hands", "hands", hands_task,
             [{"n_players": int(n), "deck": int(d), "agent": "EvalAI"}
              for n in p["players"] for d in p["decks"]], p["games"], chunk_size=2_000,
-            warmup=warmup, compute=_computes(res, "hands"),
+            warmup=warmup, compute=res.computes("hands"),
             description="initial hand value and make-up vs finishing place, EvalAI self-play")
 
 
@@ -227,7 +221,7 @@ def endgame(res: Results) -> None:
         res.get("endgame", "endgame", endgame_task,
                 [{"n_players": int(n), "deck": 36, "agent": "EvalAI"} for n in p["players"]],
                 p["endgame_games"], chunk_size=2_000, warmup=warmup,
-                compute=_computes(res, "endgame"),
+                compute=res.computes("endgame"),
                 description="hand sizes and values when the talon runs out, EvalAI self-play")
 
 
@@ -238,7 +232,7 @@ def baselines(res: Results) -> None:
     res.get("baselines", "baselines", match_task,
             [_match(n, d, "EvalAI", vs, batch) for vs in BASELINES for n in p["players"]
              for d in p["decks"]], tasks, chunk_size=20, warmup=warmup,
-            compute=_computes(res, "baselines"),
+            compute=res.computes("baselines"),
             description="EvalAI vs n - 1 RandomAI or SmallestAI (batches of games)")
 
 
@@ -250,7 +244,7 @@ def ablations(res: Results) -> None:
         res.get("ablations", "ablations", match_task,
                 [_match(n, d, v, "EvalAI", batch) for v in p["ablations"]
                  for n in p["ablation_players"] for d in p["decks"]], tasks, chunk_size=20,
-                warmup=warmup, compute=_computes(res, "ablations"),
+                warmup=warmup, compute=res.computes("ablations"),
                 description="each EvalAI variant vs n - 1 EvalAI (batches of games)")
 
 
@@ -262,7 +256,7 @@ def rules(res: Results) -> None:
         res.get("rules", "rules", match_task,
                 [_match(n, 36, "EvalAI", "SmallestAI", batch, rules=label, **switch)
                  for label, switch in RULE_SETS.items() for n in p["ablation_players"]], tasks,
-                chunk_size=20, warmup=warmup, compute=_computes(res, "rules"),
+                chunk_size=20, warmup=warmup, compute=res.computes("rules"),
                 description="EvalAI vs n - 1 SmallestAI under each rule setting, 36 cards")
 
 
@@ -274,7 +268,7 @@ def monte_carlo(res: Results) -> None:
         res.get("monte_carlo", "monte_carlo", match_task,
                 [_match(n, 36, a, "EvalAI", batch, budget=int(b)) for a in p["mc_agents"]
                  for n in p["mc_players"] for b in sorted(p["mc_budgets"])], tasks,
-                chunk_size=1, partial=True, warmup=warmup, compute=_computes(res, "monte_carlo"),
+                chunk_size=1, partial=True, warmup=warmup, compute=res.computes("monte_carlo"),
                 description="beyond: Monte Carlo player vs n - 1 EvalAI at each budget, 36 cards")
 
 
@@ -297,11 +291,8 @@ def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path 
 
 
 def write_claims(res: Results) -> Path:
-    """Write ``claims.csv`` beside the results (the committed one describes the paper-scale run
-    only, :func:`gameai.core.datadirs.claims_dir`); returns the folder it went to."""
-    target = datadirs.claims_dir(res.dirs)
-    write_claims_csv(CHAPTER, build_claims(res), target)
-    return target
+    """Write ``claims.csv`` (see :func:`gameai.core.chapter.write_claims`); returns its folder."""
+    return write_run_claims(res, build_claims(res))
 
 
 def run(params: Mapping[str, Any] | None = None, *, data_dir=None, progress="auto") -> Results:

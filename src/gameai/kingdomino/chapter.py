@@ -97,11 +97,6 @@ def _scaled(params: Mapping[str, Any], T: float) -> float:
     return round(float(T) * params["time_scale"], 6)
 
 
-def _computes(res: Results, key: str) -> bool:
-    """Whether this run computes experiment group ``key`` (else it only loads it)."""
-    return res.compute and key in res.params["experiments"]
-
-
 # ----------------------------------------------------------------------------- the paper
 
 
@@ -112,7 +107,7 @@ def branching(res: Results) -> None:
     res.get("branching", "branching", branching_task,
             [{"agent": "TR"}, {"agent": "TR", "mirrored_twice": True}],
             res.params["branching_games"], chunk_size=100, partial=True,
-            compute=_computes(res, "branching"),
+            compute=res.computes("branching"),
             description="§II-B / Fig. 2: branching factor per player and round, 4 x TR "
                         "(mirrored placements listed once, and counted twice)")
 
@@ -121,7 +116,7 @@ def table1(res: Results) -> None:
     """Table I and Figs. 3-4: TR, GPRD and FG against three TR players."""
     res.get("table1", "table1", game_task, [_game(p, "TR") for p in paper.TABLE1],
             res.params["table1_games"], chunk_size=50, partial=True,
-            compute=_computes(res, "table1"),
+            compute=res.computes("table1"),
             description="Table I / Figs. 3-4: each agent vs 3 x TR")
 
 
@@ -131,7 +126,7 @@ def table2(res: Results) -> None:
     if p["table2_games"] > 0:
         res.get("table2", "table2", game_task,
                 [_game(a, "FG", _scaled(p, p["table2_T"])) for a in paper.TABLE2],
-                p["table2_games"], chunk_size=2, partial=True, compute=_computes(res, "table2"),
+                p["table2_games"], chunk_size=2, partial=True, compute=res.computes("table2"),
                 description="Table II: FG and MCE-TR/{WDL,P,R} vs 3 x FG at 5 s per ply")
 
 
@@ -148,7 +143,7 @@ def table3(res: Results, long: bool) -> None:
     if p["table3_games"] == 0:
         return
     columns = sorted(T for T in p["table3_T"] if (T > SHORT_T) == long)
-    computes = _computes(res, group)
+    computes = res.computes(group)
     # Rounds of games across the columns, so that a stopped run leaves every cell with some n.
     rounds = [r for r in ROUNDS if r < p["table3_games"]] + [p["table3_games"]]
     for n in rounds if computes else rounds[-1:]:
@@ -167,7 +162,7 @@ def _uct_sweep(res: Results, key: str, name: str, setups, param: str, values,
         res.get(key, name, game_task,
                 [_game(a, "FG", _scaled(p, T), **{param: float(v)}) for a, T in setups
                  for v in values], p["fig_games"], chunk_size=2, partial=True,
-                compute=_computes(res, key), description=description)
+                compute=res.computes(key), description=description)
 
 
 def fig7(res: Results) -> None:
@@ -191,7 +186,7 @@ def beyond(res: Results) -> None:
     if p["beyond_games"] > 0:
         res.get("beyond", "beyond_10x", game_task,
                 [_game(s, "FG", _scaled(p, BEYOND_T)) for s in BEYOND_STRATEGIES],
-                p["beyond_games"], chunk_size=1, partial=True, compute=_computes(res, "beyond"),
+                p["beyond_games"], chunk_size=1, partial=True, compute=res.computes("beyond"),
                 description="Beyond: key strategies at 100 s per ply (10x the paper's largest)")
 
 

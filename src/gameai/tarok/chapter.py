@@ -97,10 +97,6 @@ def search_task(config: Mapping[str, Any], index: int, rng) -> list:
     return rows
 
 
-def _computes(res: Results, key: str) -> bool:
-    return res.compute and key in res.params["experiments"]
-
-
 def _search(params: Mapping[str, Any], configs, depths, *, root_window: str | None = None,
             tricks_played: int | str = 0) -> dict:
     return {"configs": list(configs), "depths": [int(d) for d in depths],
@@ -119,7 +115,7 @@ def table1(res: Results) -> None:
     """Table 1: nodes and time of the ten configurations, first card of a deal."""
     p = res.params
     res.get("table1", "table1", search_task, [_table1_config(p)], p["table1_deals"],
-            chunk_size=1, warmup=warm_up, partial=True, compute=_computes(res, "table1"),
+            chunk_size=1, warmup=warm_up, partial=True, compute=res.computes("table1"),
             description="Table 1: search for the first card of a deal of three, ten "
                         "configurations on the same samples")
 
@@ -132,7 +128,7 @@ def table8(res: Results) -> None:
     if p["table8_deals"] > 0 and depths:
         res.get("table8", "table8", search_task, [_search(p, TABLE8_CONFIGS, depths)],
                 p["table8_deals"], chunk_size=1, warmup=warm_up, partial=True,
-                compute=_computes(res, "table8"),
+                compute=res.computes("table8"),
                 description="Thesis Table 8: single enhancements at shallower depths")
 
 
@@ -144,7 +140,7 @@ def fuzzy(res: Results) -> None:
                 [_search(p, ["all", "all_exact_tt"],
                          [p["table1_depth"]], tricks_played="random")],
                 p["fuzzy_positions"], chunk_size=5, warmup=warm_up, partial=True,
-                compute=_computes(res, "fuzzy"),
+                compute=res.computes("fuzzy"),
                 description="Fuzzy vs exact-key transposition table: nodes and chosen card")
 
 
@@ -156,7 +152,7 @@ def table1_alphabeta(res: Results) -> None:
         res.get("table1_alphabeta", "table1_root_" + other, search_task,
                 [_search(p, TABLE1_CONFIGS, [p["table1_depth"]], root_window=other)],
                 p["table1_alphabeta_deals"], chunk_size=1, warmup=warm_up, partial=True,
-                compute=_computes(res, "table1_alphabeta"),
+                compute=res.computes("table1_alphabeta"),
                 description=f"Table 1 with the other root window ({other})")
 
 
@@ -167,7 +163,7 @@ def strength(res: Results) -> None:
         res.get("strength", "strength", game_task,
                 [{"player": a, "opponent": STRENGTH_OPPONENT} for a in p["strength_players"]],
                 p["strength_deals"], chunk_size=5, warmup=warm_up, partial=True,
-                compute=_computes(res, "strength"),
+                compute=res.computes("strength"),
                 description="Strength: declarer of three vs two rule-based opponents")
 
 
@@ -177,7 +173,7 @@ def table1_ci(res: Results) -> None:
     if p["table1_ci_deals"] > p["table1_deals"]:
         res.get("table1_ci", "table1", search_task, [_table1_config(p)],
                 p["table1_ci_deals"], chunk_size=1, warmup=warm_up, partial=True,
-                compute=_computes(res, "table1_ci"),
+                compute=res.computes("table1_ci"),
                 description="Table 1 at more deals, for CIs on the ratios")
 
 
