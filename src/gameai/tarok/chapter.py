@@ -11,8 +11,10 @@ Compute plan, cheapest first: Table 1 at the paper's setup (20 deals x 20 sample
 depth 9), the fuzzy-vs-exact table comparison on positions later in the game, Table 1 with an
 alpha-beta root, and last Table 1 at ``table1_ci_deals`` deals (the same experiment, so its first
 20 deals are Table 1's): a run stopped there is shown with the deals it has (``partial``).
-Playing strength and bidding sessions cost minutes per deal; they are parameters defaulting to 0
-(their claims stay pending with a note).
+Playing strength comes after the search experiments: 1,000 deals per declarer, cheapest player
+first (random, rule-based, perfect-information, the full program, the full program with an exact
+table, and last plain Monte Carlo alpha-beta at about 15 s per deal), so a stopped run shows every
+player it reached with its own ``n``.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from ..core.chapter import (
 from ..core.chapter import write_claims as write_run_claims
 from ..core.params import Param
 from . import paper
-from .agents import AGENT_NAMES, AGENTS_VERSION
+from .agents import AGENT_NAMES, AGENTS_VERSION, DEPTHS
 from .analysis import build_claims
 from .experiments import (DEAL_SEED, ROOT_WINDOWS, TABLE1_CONFIGS, TABLE8_CONFIGS, game_task,
                           search_cost_task, warm_up)
@@ -42,8 +44,9 @@ CHAPTER = "tarok"
 VERSION = f"engine{ENGINE_VERSION}-agents{AGENTS_VERSION}"
 
 EXPERIMENTS = ("table1", "table8", "fuzzy", "table1_alphabeta", "strength", "table1_ci")
-#: Strength pairings: each player as declarer of "three" against two of ``STRENGTH_OPPONENT``.
-STRENGTH_PLAYERS = ("random", "rule", "mcab", "tarokist", "cheat")
+#: Strength pairings: each player as declarer of "three" against two of ``STRENGTH_OPPONENT``,
+#: cheapest first (a partial run has every cheap player complete).
+STRENGTH_PLAYERS = ("random", "rule", "cheat", "tarokist", "tarokist_exact", "mcab")
 STRENGTH_OPPONENT = "rule"
 
 PARAMETERS: dict[str, Param] = {
@@ -63,8 +66,12 @@ PARAMETERS: dict[str, Param] = {
                              "exact table", minimum=0),
     "table1_alphabeta_deals": Param(paper.TABLE1_DEALS, int, "deals of Table 1 with an "
                                     "alpha-beta root (the other reading)", minimum=0),
-    "strength_deals": Param(0, int, "deals per strength pairing (about 4 s per deal for the "
-                            "full program, 40 s for plain MC alpha-beta)", minimum=0),
+    "strength_deals": Param(1_000, int, "deals per strength pairing (about 2 s per deal for "
+                            "the full program, 15 s for plain MC alpha-beta)", minimum=0),
+    "strength_samples": Param(20, int, "Monte Carlo samples per decision in the strength games",
+                              minimum=1),
+    "strength_depths": Param(DEPTHS, tuple, "search depths of the strength games: tricks 1-5, "
+                             "6-10 and 11-16 (the 9/12/15 schedule)", item_kind=int, minimum=1),
     "strength_players": Param(STRENGTH_PLAYERS, tuple, "declarers of the strength experiment",
                               item_kind=str, choices=AGENT_NAMES),
     "table1_ci_deals": Param(200, int, "deals of Table 1 for CIs (computed last, shown partial)",
@@ -79,12 +86,17 @@ RUN_ONLY = (*CORE_RUN_ONLY, "experiments")
 CI_SIZES = {
     "table1_deals": 2, "table1_samples": 2, "table1_depth": 3, "table8_depths": (2, 3),
     "table8_deals": 1, "fuzzy_positions": 2, "table1_alphabeta_deals": 1, "table1_ci_deals": 3,
+    "strength_deals": 1, "strength_samples": 2, "strength_depths": (3, 3, 3),
 }
 
 
 def resolve(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Validate parameters; in the ``ci`` profile, sizes left at their paper default shrink."""
-    return _resolve(PARAMETERS, overrides, CI_SIZES, CHAPTER)
+    params = _resolve(PARAMETERS, overrides, CI_SIZES, CHAPTER)
+    if len(params["strength_depths"]) != 3:
+        raise ValueError("strength_depths must be three depths (tricks 1-5, 6-10, 11-16), got "
+                         f"{params['strength_depths']!r}")
+    return params
 
 
 def search_task(config: Mapping[str, Any], index: int, rng) -> list:
@@ -161,7 +173,8 @@ def strength(res: Results) -> None:
     p = res.params
     if p["strength_deals"] > 0:
         res.get("strength", "strength", game_task,
-                [{"player": a, "opponent": STRENGTH_OPPONENT} for a in p["strength_players"]],
+                [{"player": a, "opponent": STRENGTH_OPPONENT, "samples": p["strength_samples"],
+                 "depths": list(p["strength_depths"])} for a in p["strength_players"]],
                 p["strength_deals"], chunk_size=5, warmup=warm_up, partial=True,
                 compute=res.computes("strength"),
                 description="Strength: declarer of three vs two rule-based opponents")
