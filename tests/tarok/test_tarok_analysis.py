@@ -105,8 +105,7 @@ def test_build_claims_with_rows():
     t8 = pd.concat([rows({n: 5 for n in paper.TABLE8}, depth=3),
                     rows({n: 50 for n in paper.TABLE8}, depth=6)])
     fz = rows({"all": 10, "all_exact_tt": 23}, tricks=3)
-    st = pd.DataFrame([{"player": p, "opponent": "rule", "points": pts + i % 3, "win": int(pts > 35)}
-                       for p, pts in (("random", 20), ("tarokist", 45)) for i in range(30)])
+    st = strength_rows({"random": 20, "rule": 30, "tarokist": 45, "tarokist_exact": 45})
     claims = analysis.build_claims(_res(t1, t8, fz, st))
     _check(claims)
     by = {c.claim: c for c in claims}
@@ -116,4 +115,37 @@ def test_build_claims_with_rows():
     assert by["fuzzy_tt.gain"].verdict == "reproduced"
     assert by["table8.none.3"].verdict == "differs"
     assert by["strength.reasonable"].verdict == "holds"
+    assert by["fuzzy_tt.quality"].verdict == "holds"
     assert all(c.verdict != "pending" for c in claims)
+
+
+def strength_rows(base_points, deals=30):
+    """Strength rows: each player's points are its base + deal % 3 (so pairs differ exactly
+    by their bases on every deal)."""
+    return pd.DataFrame([{"player": p, "opponent": "rule", "deal": d, "points": b + d % 3,
+                          "win": int(b + d % 3 > 35), "seconds": 1.0}
+                         for p, b in base_points.items() for d in range(deals)])
+
+
+def test_paired_difference_uses_common_deals_only():
+    st = strength_rows({"tarokist": 40, "mcab": 37})
+    st = st[~((st["player"] == "mcab") & (st["deal"] >= 10))]  # mcab stopped after 10 deals
+    d = analysis.paired(st, "tarokist", "mcab")
+    assert d["deals"] == 10
+    assert d["points"] == pytest.approx(3.0) and d["points_lo"] == pytest.approx(3.0)
+    assert d["same_points"] == 0.0
+    assert analysis.paired(st, "tarokist", "cheat") == {"deals": 0}
+
+
+def test_strength_fails_when_program_is_not_above_rule_based_play():
+    st = strength_rows({"random": 20, "rule": 45, "tarokist": 45})
+    by = {c.claim: c for c in analysis.build_claims(_res(st=st))}
+    assert by["strength.reasonable"].verdict == "fails"
+    assert by["fuzzy_tt.quality"].verdict == "pending"  # no exact-table player
+
+
+def test_fuzzy_quality_fails_on_a_clear_loss():
+    st = strength_rows({"random": 20, "rule": 30, "tarokist": 40, "tarokist_exact": 42})
+    by = {c.claim: c for c in analysis.build_claims(_res(st=st))}
+    assert by["fuzzy_tt.quality"].verdict == "fails"
+    assert "-2.00" in by["fuzzy_tt.quality"].ours

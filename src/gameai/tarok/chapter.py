@@ -109,6 +109,15 @@ def search_task(config: Mapping[str, Any], index: int, rng) -> list:
     return rows
 
 
+def strength_task(config: Mapping[str, Any], index: int, rng) -> dict:
+    """``experiments.game_task`` without ``player``, ``opponent`` and ``contract`` (config items,
+    which the store keeps as columns)."""
+    row = game_task(config, index, rng)
+    for key in ("player", "opponent", "contract"):
+        row.pop(key)
+    return row
+
+
 def _search(params: Mapping[str, Any], configs, depths, *, root_window: str | None = None,
             tricks_played: int | str = 0) -> dict:
     return {"configs": list(configs), "depths": [int(d) for d in depths],
@@ -172,7 +181,7 @@ def strength(res: Results) -> None:
     """Playing strength: each player declares "three" against two rule-based opponents."""
     p = res.params
     if p["strength_deals"] > 0:
-        res.get("strength", "strength", game_task,
+        res.get("strength", "strength", strength_task,
                 [{"player": a, "opponent": STRENGTH_OPPONENT, "samples": p["strength_samples"],
                  "depths": list(p["strength_depths"])} for a in p["strength_players"]],
                 p["strength_deals"], chunk_size=5, warmup=warm_up, partial=True,
