@@ -82,36 +82,71 @@ def test_deck_sizes_and_lowest_rank(deck, low):
     assert sp[1] == deck and sp[2] == low
 
 
-def test_deck_enlarged_when_it_cannot_deal_six_each():
-    assert deck_cards(4, 24) == 24  # exactly 4 x 6: empty talon
-    assert deck_cards(5, 24) == 32  # 30 cards needed -> 7 ... A
-    assert deck_cards(5, 36) == 36
+def test_deck_adjustment_openfool_and_plain():
+    # OpenFool (spec's example): max(24, 4 x floor(6 x 5 / 4)) = max(24, 4 x 7) = 28 (8 ... A)
+    assert deck_cards(5, 24) == 28 == deck_cards(5, 24, "openfool")
+    # plain: the smallest deck of whole ranks >= max(24, 6 x 5 = 30): 32 (7 ... A)
+    assert deck_cards(5, 24, "plain") == 32
+    for rule in ("openfool", "plain"):
+        assert deck_cards(4, 24, rule) == 24  # exactly 4 x 6: empty talon
+        assert deck_cards(2, 24, rule) == 24 and deck_cards(3, 24, rule) == 24
+        assert deck_cards(5, 32, rule) == 32 and deck_cards(5, 36, rule) == 36
+    # only five players with 24 cards differ, among every configuration the engine allows
+    differ = [(n, d) for n in range(2, 6) for d in (24, 32, 36, 52)
+              if deck_cards(n, d, "openfool") != deck_cards(n, d, "plain")]
+    assert differ == [(5, 24)]
+    sp = rule_switches(5, 24)
+    assert sp[1] == 28 and sp[2] == 8  # 7 ranks, lowest 8
+    sp = rule_switches(5, 24, deck_rule="plain")
+    assert sp[1] == 32 and sp[2] == 7
+    with pytest.raises(ValueError, match="deck_rule must be one of openfool, plain"):
+        rule_switches(5, 24, deck_rule="big")
 
 
-def test_deal_six_each_trump_is_the_bottom_card():
-    sp = rule_switches(3, 36)
+def test_openfool_28_cards_for_five_players_deal_out_completely():
+    """28 < 30 = 6 x 5: the deal goes round in seat order as far as the deck goes. 28 = 5 x 5 + 3:
+    seats 0, 1, 2 get six cards, seats 3 and 4 five; the talon is empty from the start; the
+    bottom card (the 28th) still sets the trump and is dealt last, face up, to seat 2."""
+    from gameai.durak.rules import ST_DRAWN, ST_KNOWN
+
+    sp = rule_switches(5, 24)
     hands, talon, st = new_arrays(sp)
-    deal(hands, talon, st, sp, np.random.default_rng(1))
-    assert list(st[ST_SIZE:ST_SIZE + 3]) == [6, 6, 6]
-    assert talon_left(st, sp) == 36 - 18
-    assert st[ST_TRUMP] == talon[35] // 13
-    dealt = set(hands[:, :6].ravel()) | set(talon[18:])
-    assert len(dealt) == 36 and min(c % 13 + 2 for c in dealt) == 6
+    talon[:] = np.array(cards("8S 8D 8C 8H 9S  9D 9C 9H 10S 10D  10C 10H JS JD JC  "
+                              "JH QS QD QC QH  KS KD KC KH AS  AD AC AH"))  # 8 ... A, AH bottom
+    start_game(hands, talon, st, sp)
+    assert list(st[ST_SIZE:ST_SIZE + 5]) == [6, 6, 6, 5, 5]
+    assert talon_left(st, sp) == 0 and st[ST_DRAWN] == 28
+    assert st[ST_TRUMP] == card("AH") // 13  # hearts
+    # seat p gets the cards at positions p, p + 5, p + 10, ... of the deck
+    assert hand_names(hands, st, 0) == ["8S", "9D", "10C", "JH", "KS", "AD"]
+    assert hand_names(hands, st, 2) == ["8C", "9H", "JS", "QD", "KC", "AH"]
+    assert hand_names(hands, st, 4) == ["9S", "10D", "JC", "QH", "AS"]
+    assert st[ST_KNOWN + 2] == 1 << card("AH")  # dealt face up: everyone saw it
+    assert all(st[ST_KNOWN + p] == 0 for p in (0, 1, 3, 4))
 
 
-def test_first_attacker_holds_the_lowest_trump_else_player_0():
-    sp = rule_switches(2, 36)
+def test_plain_32_cards_for_five_players_leave_a_talon_of_two():
+    sp = rule_switches(5, 24, deck_rule="plain")
     hands, talon, st = new_arrays(sp)
-    # dealt one card at a time, seats 0, 1, 0, 1, ...; bottom card 6H -> hearts trump
-    talon[:] = np.array(cards("AS 9H KS 7H QS 8S JS 9S 10S 7S 6S 8H") + cards(
-        "AD KD QD JD 10D 9D 8D 7D 6D AC KC QC JC 10C 9C 8C 7C 6C AH KH QH JH 10H 6H"))
-    start_game(hands, talon, st, sp)
-    assert hand_names(hands, st, 1) == ["9H", "7H", "8S", "9S", "7S", "8H"]
-    assert st[ST_FIRST] == 1 and st[ST_ATT] == 1 and st[ST_DEF] == 0  # 7H is the lowest trump
-    talon[:] = np.array(cards("AS KS QS JS 10S 9S 8S 7S 6S AD KD QD") + cards(
-        "JD 10D 9D 8D 7D 6D AC KC QC JC 10C 9C 8C 7C 6C AH KH QH JH 10H 9H 8H 7H 6H"))
-    start_game(hands, talon, st, sp)
-    assert st[ST_FIRST] == 0  # nobody holds a heart
+    deal(hands, talon, st, sp, np.random.default_rng(5))
+    assert list(st[ST_SIZE:ST_SIZE + 5]) == [6] * 5 and talon_left(st, sp) == 2
+    assert st[ST_TRUMP] == talon[31] // 13
+
+
+def test_random_28_card_games_deal_every_card_and_end():
+    from gameai.durak.rules import random_action
+
+    sp = rule_switches(5, 24)
+    hands, talon, st = new_arrays(sp)
+    mv = np.empty(MAX_ACTIONS, dtype=np.int64)
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        deal(hands, talon, st, sp, rng)
+        held = [int(c) for p in range(5) for c in hands[p, :st[ST_SIZE + p]]]
+        assert sorted(held) == sorted(int(c) for c in talon) and len(held) == 28
+        assert min(c % 13 + 2 for c in held) == 8
+        while st[ST_PHASE] != PH_OVER:
+            apply_action(hands, talon, st, sp, random_action(hands, st, sp, mv, rng))
 
 
 # ---------------------------------------------------------------------- beating
@@ -406,6 +441,76 @@ def test_transfer_needs_enough_cards_and_nothing_beaten():
     assert not any(a.startswith("transfer") for a in legal(hands, st, sp))  # one beaten
 
 
+def test_transfer_checks_differ_with_one_card_led():
+    """Three players, 6S led by player 0 to player 1, who holds 6D; the next seat (2) holds
+    five cards. Standard: attack cards after the transfer 1 + 1 = 2 <= min(5, 5): allowed.
+    OpenFool: empty attack slots 6 - 1 = 5, and 5 < 5 is false: refused. With six cards in
+    seat 2 OpenFool allows it (5 < 6)."""
+    five = ["6S 9D", "6D 8D QC", "6H 8H 10S JS QS"]
+    six = ["6S 9D", "6D 8D QC", "6H 8H 10S JS QS KS"]
+    for check, hands_cards, allowed in (("standard", five, True), ("openfool", five, False),
+                                        ("openfool", six, True), ("standard", six, True)):
+        sp = rule_switches(3, 36, transfer=True, transfer_check=check)
+        hands, talon, st = position(sp, hands_cards, "10H JH QH 7C")
+        act(hands, talon, st, sp, "6S")
+        assert ("transfer 6D" in legal(hands, st, sp)) == allowed, (check, hands_cards[2])
+
+
+def _transferred_once(check, seat3):
+    """Four players, hearts trump: 0 leads 6S to 1, 1 passes with 6D to 2 (seat 2 holds six
+    cards, so both checks allow it: 2 <= min(5, 6); 6 - 1 = 5 < 6). Two cards on the table."""
+    sp = rule_switches(4, 36, transfer=True, transfer_check=check)
+    hands, talon, st = position(sp, ["6S 9D 10D JD", "6D 8D QC AC KC 10C",
+                                     "6C 8H 10S JS QS KS", seat3], "10H JH QH 7H")
+    act(hands, talon, st, sp, "6S")
+    act(hands, talon, st, sp, TRANSFER + 0)
+    assert st[ST_ATT] == 1 and st[ST_DEF] == 2 and st[ST_NA] == 2
+    return hands, talon, st, sp
+
+
+def test_transfer_checks_differ_with_two_cards_on_the_table():
+    """Defender 2 holds 6C; the next seat (3) holds three cards. Standard: 2 + 1 = 3 <=
+    min(5, 3): allowed. OpenFool: 6 - 2 = 4 empty slots, 4 < 3 false: refused (it needs five
+    cards there: 4 < 5)."""
+    for check, seat3, allowed in (("standard", "7S 8S 9S", True),
+                                  ("openfool", "7S 8S 9S", False),
+                                  ("openfool", "7S 8S 9S 7D AS", True)):
+        hands, talon, st, sp = _transferred_once(check, seat3)
+        assert ("transfer 6C" in legal(hands, st, sp)) == allowed, (check, seat3)
+
+
+def test_transfer_checks_agree_with_three_cards_on_the_table():
+    """A second transfer (2 -> 3, seat 3 holds five cards: 3 <= 5 and 4 < 5) leaves three 6s;
+    seat 3 holds 6H, and the next seat (0) holds the 3 cards player 0 kept after leading.
+    Standard: 3 + 1 = 4 > 3: refused; OpenFool: 6 - 3 = 3 < 3 false: refused. With four cards
+    in seat 0 both allow (4 <= 4; 3 < 4). OpenFool's test needs 7 - k cards in the next hand
+    with k cards on the table, the standard one k + 1: they agree only at k = 3, and as no
+    rank has more than four cards OpenFool's is never the looser of the two."""
+    for check in ("standard", "openfool"):
+        for first, allowed in (("6S 9D 10D JD", False), ("6S 9D 10D JD QD", True)):
+            sp = rule_switches(4, 36, transfer=True, transfer_check=check)
+            hands, talon, st = position(sp, [first, "6D 8D QC AC KC 10C",
+                                             "6C 8H 10S JS QS KS", "6H 7S 8S 9S AS"],
+                                        "10H JH QH 7H")
+            act(hands, talon, st, sp, "6S")
+            act(hands, talon, st, sp, TRANSFER + 0)
+            act(hands, talon, st, sp, TRANSFER + 0)
+            assert st[ST_DEF] == 3 and st[ST_NA] == 3
+            assert ("transfer 6H" in legal(hands, st, sp)) == allowed, (check, first)
+
+
+def test_openfool_transfer_check_looks_at_the_next_seat_even_when_out():
+    """OpenFool reads the hand size of the next seat round the table; a player who is out
+    holds none, so no transfer past him under its check (the standard check looks at the next
+    player still in)."""
+    for check, allowed in (("standard", True), ("openfool", False)):
+        sp = rule_switches(4, 36, transfer=True, transfer_check=check)
+        hands, talon, st = position(sp, ["6S 9D 10D JD", "6D 8D QC AC KC 10C", "",
+                                         "7S 8S 9S 10S AS KS"], (), trump="H", out=(2,))
+        act(hands, talon, st, sp, "6S")
+        assert ("transfer 6D" in legal(hands, st, sp)) == allowed, check
+
+
 def test_no_transfer_unless_switched_on():
     sp = rule_switches(2, 36)
     hands, talon, st = position(sp, ["6S 7S 6C", "6D 8S 7D"], "10H 7C")
@@ -421,6 +526,8 @@ def test_no_transfer_unless_switched_on():
     ({"throw": "all"}, "throw must be one of"),
     ({"refill": "random"}, "refill must be one of"),
     ({"draw": "maybe"}, "draw must be one of draw, no_draw"),
+    ({"transfer_check": "loose"}, "transfer_check must be one of standard, openfool"),
+    ({"deck_rule": "big"}, "deck_rule must be one of openfool, plain"),
 ])
 def test_bad_rule_switches(kwargs, message):
     with pytest.raises(ValueError, match=message):

@@ -45,7 +45,7 @@ from .agents import AGENTS, AGENTS_VERSION, is_monte_carlo
 from .analysis import build_claims
 from .evaluation import EVALUATOR_VERSION
 from .experiments import EXPERIMENTS_VERSION, bout_task, game_task, warmup
-from .rules import DECK_SIZES, ENGINE_VERSION, MAX_PLAYERS
+from .rules import DECK_SIZES, ENGINE_VERSION, MAX_PLAYERS, deck_cards
 
 CHAPTER = "durak"
 #: Bump when the compact rows built here change.
@@ -67,14 +67,15 @@ RULE_SETS: dict[str, dict[str, Any]] = {
     "refill attacker first, defender last": {"refill": "standard"},
     "all three standard": {"limit": "standard", "throw": "standard", "refill": "standard"},
     "OpenFool + transfer (perevodnoy)": {"transfer": True},
+    "OpenFool + transfer, OpenFool's check": {"transfer": True, "transfer_check": "openfool"},
 }
 
 PARAMETERS: dict[str, Param] = {
     **run_settings(2017),
     "players": Param((2, 3, 4, 5), tuple, "player counts of the hand-value and baseline "
                      "experiments", item_kind=int, minimum=2, maximum=MAX_PLAYERS),
-    "decks": Param(DECK_SIZES, tuple, "deck sizes (OpenFool raises a deck too small for the "
-                   "players to 6 x players, rounded up to 4)", item_kind=int, choices=DECK_SIZES),
+    "decks": Param(DECK_SIZES, tuple, "deck sizes asked for (OpenFool's adjustment: five "
+                   "players with 24 cards play 28, 8 ... A)", item_kind=int, choices=DECK_SIZES),
     "games": Param(10_000, int, "games per configuration: hand values and EvalAI vs each "
                    "baseline", minimum=1),
     "endgame_games": Param(10_000, int, "games per player count (36 cards) for the many-cards "
@@ -199,16 +200,26 @@ def _tasks(games: int) -> tuple[int, int]:
     return batch, math.ceil(games / batch)
 
 
+def _deck(n: int, deck: int) -> dict:
+    """``n_players``, ``deck`` and, only where OpenFool's deck adjustment differs from the plain
+    one (five players asking for 24 cards: 28 cards, not 32), ``deck_rule``. Naming the rule
+    there, and only there, gives exactly the configurations whose games changed when the rule
+    was introduced a new task key; every other configuration keeps its cached results."""
+    out = {"n_players": int(n), "deck": int(deck)}
+    if deck_cards(int(n), int(deck), "openfool") != deck_cards(int(n), int(deck), "plain"):
+        out["deck_rule"] = "openfool"
+    return out
+
+
 def _match(n: int, deck: int, agent: str, vs: str, batch: int, **extra: Any) -> dict:
-    return {"n_players": int(n), "deck": int(deck), "agent": agent, "vs": vs, "batch": batch,
-            **extra}
+    return {**_deck(n, deck), "agent": agent, "vs": vs, "batch": batch, **extra}
 
 
 def hands(res: Results) -> None:
     """Does the evaluator predict the outcome? EvalAI self-play, every player count and deck."""
     p = res.params
     res.get("hands", "hands", hands_task,
-            [{"n_players": int(n), "deck": int(d), "agent": "EvalAI"}
+            [{**_deck(n, d), "agent": "EvalAI"}
              for n in p["players"] for d in p["decks"]], p["games"], chunk_size=2_000,
             warmup=warmup, compute=res.computes("hands"),
             description="initial hand value and make-up vs finishing place, EvalAI self-play")

@@ -4,7 +4,8 @@ No I/O and no plotting. A *game* config is a plain JSON-able dict::
 
     {"n_players": 2, "deck": 36, "seats": ["EvalAI", "RandomAI"],
      "limit": "openfool", "throw": "openfool", "refill": "openfool", "draw": "draw",
-     "transfer": False, "deuce_beats_ace": False, "rotate": True, "budget": 20}
+     "transfer": False, "deuce_beats_ace": False, "rotate": True, "budget": 20,
+     "transfer_check": "standard", "deck_rule": "openfool"}
 
 Only ``n_players``, ``deck`` and ``seats`` are required; the rest default to the values shown
 (OpenFool's rules, seats rotated, 20 Monte Carlo determinisations per decision). With
@@ -36,6 +37,7 @@ from .rules import (
     MAX_PLAYERS,
     PH_ATTACK,
     PH_OVER,
+    DECK_RULES,
     REFILL_RULES,
     SP_LOW,
     SP_NCARDS,
@@ -54,6 +56,7 @@ from .rules import (
     ST_TRUMP,
     ST_TURNS,
     THROW_RULES,
+    TRANSFER_CHECKS,
     apply_action,
     deal,
     legal_actions,
@@ -64,10 +67,12 @@ from .rules import (
 EXPERIMENTS_VERSION = "1"
 
 DEFAULTS = {"limit": "openfool", "throw": "openfool", "refill": "openfool", "draw": "draw",
-            "transfer": False, "deuce_beats_ace": False, "rotate": True, "budget": 20}
+            "transfer": False, "deuce_beats_ace": False, "rotate": True, "budget": 20,
+            "transfer_check": "standard", "deck_rule": "openfool"}
 REQUIRED = ("n_players", "deck", "seats")
 CHOICES = {"limit": tuple(LIMIT_RULES), "throw": tuple(THROW_RULES),
-           "refill": tuple(REFILL_RULES), "draw": tuple(DRAW_RULES)}
+           "refill": tuple(REFILL_RULES), "draw": tuple(DRAW_RULES),
+           "transfer_check": tuple(TRANSFER_CHECKS), "deck_rule": DECK_RULES}
 
 #: Evaluator variants recorded for every seat's initial hand: column prefix -> flags.
 HAND_VALUES = {"hv": 0, "hv_article": ev.ARTICLE_SCALE, "hv_x100": ev.BONUS_X100,
@@ -124,7 +129,7 @@ def seat_agents(cfg: Mapping[str, Any], index: int) -> list[str]:
 def switches(cfg: Mapping[str, Any]) -> np.ndarray:
     return rule_switches(int(cfg["n_players"]), int(cfg["deck"]), cfg["limit"], cfg["throw"],
                          cfg["refill"], cfg["draw"], bool(cfg["transfer"]),
-                         bool(cfg["deuce_beats_ace"]))
+                         bool(cfg["deuce_beats_ace"]), cfg["transfer_check"], cfg["deck_rule"])
 
 
 def _hand_values(hands, st, sp, flags: int) -> list[int]:

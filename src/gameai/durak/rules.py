@@ -4,8 +4,10 @@ Rules as the chapter spec gives them (``specs/durak.md``, "Rules"), i.e. as the 
 game OpenFool plays them, with the standard (pagat) rules behind switches:
 
 * Decks of 24 / 32 / 36 / 52 cards (lowest rank 9 / 7 / 6 / 2, ace high); 2-5 players, 6 cards
-  each. The deck is enlarged (by whole ranks) when it cannot deal 6 cards to everyone
-  (:func:`deck_cards`). Trump is the suit of the bottom card of the talon, the card drawn last.
+  each. ``deck_rule`` (:func:`deck_cards`): ``openfool`` = OpenFool's adjustment, five players
+  with 24 cards play 28 (8 ... A), which cannot deal six each (see :func:`start_game`);
+  ``plain`` = the smallest deck of whole ranks that deals six each (32 there). Trump is the suit
+  of the bottom card of the talon, the card drawn (or dealt) last.
 * The holder of the lowest trump attacks first (player 0 when nobody holds a trump). The
   attacker leads one card; the defender beats the first unbeaten attack card (a higher card of
   the same suit, or a trump against a non-trump) or takes. Throw-ins must match a rank on the
@@ -23,8 +25,11 @@ game OpenFool plays them, with the standard (pagat) rules behind switches:
   fool.
 * ``deuce_beats_ace`` (OpenFool's option, off by default): a 2 also beats the ace of its suit.
 * ``transfer`` (perevodnoy, off by default): while no attack card is beaten, the defender may
-  pass the attack on by adding a card of the attacking rank, if the next player can face all
-  the attack cards (their number at most the new defender's hand and the limit).
+  pass the attack on by adding a card of the attacking rank. ``transfer_check``
+  (:func:`can_transfer`): ``standard`` = the next player can face all the attack cards (their
+  number, the new card included, at most his hand and the limit); ``openfool`` = OpenFool's
+  test, the number of *empty* attack slots (6 minus the cards on the table) is below the next
+  seat's hand size.
 
 Representation (flat int64 arrays so that everything runs in nopython mode):
 
@@ -69,14 +74,17 @@ SP_REFILL = 5  # refill order
 SP_DRAW = 6  # draw rule
 SP_TRANSFER = 7  # 1: perevodnoy
 SP_DEUCE = 8  # 1: OpenFool's option "a 2 beats an ace" (of its suit)
-SP_LEN = 9
+SP_TCHECK = 9  # transfer legality: 0 standard, 1 OpenFool's empty-slot test
+SP_LEN = 10
 
 LIMIT_RULES = {"openfool": 0, "standard": 1}
 THROW_RULES = {"openfool": 0, "standard": 1}
 REFILL_RULES = {"openfool": 0, "standard": 1}
 DRAW_RULES = {"draw": 0, "no_draw": 1}
+TRANSFER_CHECKS = {"standard": 0, "openfool": 1}
+DECK_RULES = ("openfool", "plain")
 RULE_SWITCHES = {"limit": LIMIT_RULES, "throw": THROW_RULES, "refill": REFILL_RULES,
-                 "draw": DRAW_RULES}
+                 "draw": DRAW_RULES, "transfer_check": TRANSFER_CHECKS}
 
 # --- state (st) -------------------------------------------------------------------------
 PH_ATTACK = 0  # the attacker leads a card
@@ -123,27 +131,42 @@ TRANSFER = 1000  # TRANSFER + i: transfer with hands[cur, i]
 # ======================================================================================
 # Decks and switches (Python)
 # ======================================================================================
-def deck_cards(n_players: int, deck: int) -> int:
-    """Cards actually used: the deck, enlarged by whole ranks (4 cards) until it deals 6 each.
+def deck_cards(n_players: int, deck: int, rule: str = "openfool") -> int:
+    """Cards actually used with ``n_players`` players when ``deck`` cards are asked for.
 
-    The spec reports OpenFool's adjustment as max(6 x players, deck rounded up to a multiple
-    of 4) and "five players with 24 cards play 28 cards"; 28 cards cannot deal 30, so we take
-    the smallest multiple of 4 that can: 32 (7 ... A) for five players with 24 cards.
+    ``openfool`` - the spec reports OpenFool's adjustment twice, and the two statements do not
+    agree: "max(6 x players, requested rounded up to a multiple of 4)" and "five players with
+    '24 cards' play a 28-card deck (8 ... A)". Taken literally the formula gives max(30, 24) =
+    30, which is no deck of whole ranks; the example's 28 is what it gives when 6 x players is
+    rounded *down* to a multiple of 4 (whole ranks of four suits). We follow the example:
+    ``max(deck rounded up to 4, 4 x floor(6 x players / 4))``. Of our configurations only five
+    players with 24 cards are affected (28 cards < 30 = 6 x 5: see :func:`start_game` for the
+    deal).
+
+    ``plain`` - the smallest deck of whole ranks, at least ``deck``, that deals six cards to
+    everyone: 32 (7 ... A) for five players with 24 cards (this engine's rule before the
+    setting existed).
     """
+    if rule not in DECK_RULES:
+        raise ValueError(f"deck_rule must be one of {', '.join(DECK_RULES)}, got {rule!r}")
     need = HAND_SIZE * n_players
-    n = max(deck, need)
-    return -(-n // 4) * 4
+    asked = -(-deck // 4) * 4
+    if rule == "openfool":
+        return max(asked, need // 4 * 4)
+    return -(-max(deck, need) // 4) * 4
 
 
 def rule_switches(n_players: int = 2, deck: int = 36, limit: str = "openfool",
                   throw: str = "openfool", refill: str = "openfool", draw: str = "draw",
-                  transfer: bool = False, deuce_beats_ace: bool = False) -> np.ndarray:
+                  transfer: bool = False, deuce_beats_ace: bool = False,
+                  transfer_check: str = "standard", deck_rule: str = "openfool") -> np.ndarray:
     """The ``sp`` array; raises ``ValueError`` naming the bad parameter and the allowed values."""
     if not isinstance(n_players, (int, np.integer)) or not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"n_players must be an int between 2 and {MAX_PLAYERS}, got {n_players!r}")
     if deck not in DECK_SIZES:
         raise ValueError(f"deck must be one of {', '.join(map(str, DECK_SIZES))}, got {deck!r}")
-    values = {"limit": limit, "throw": throw, "refill": refill, "draw": draw}
+    values = {"limit": limit, "throw": throw, "refill": refill, "draw": draw,
+              "transfer_check": transfer_check}
     for name, value in values.items():
         if value not in RULE_SWITCHES[name]:
             raise ValueError(f"{name} must be one of {', '.join(RULE_SWITCHES[name])}, "
@@ -151,7 +174,7 @@ def rule_switches(n_players: int = 2, deck: int = 36, limit: str = "openfool",
     for name, value in (("transfer", transfer), ("deuce_beats_ace", deuce_beats_ace)):
         if value not in (True, False, 0, 1):
             raise ValueError(f"{name} must be true or false, got {value!r}")
-    n = deck_cards(int(n_players), int(deck))
+    n = deck_cards(int(n_players), int(deck), deck_rule)
     sp = np.zeros(SP_LEN, dtype=np.int64)
     sp[SP_NP] = n_players
     sp[SP_NCARDS] = n
@@ -162,6 +185,7 @@ def rule_switches(n_players: int = 2, deck: int = 36, limit: str = "openfool",
     sp[SP_DRAW] = DRAW_RULES[draw]
     sp[SP_TRANSFER] = int(bool(transfer))
     sp[SP_DEUCE] = int(bool(deuce_beats_ace))
+    sp[SP_TCHECK] = TRANSFER_CHECKS[transfer_check]
     return sp
 
 
@@ -270,7 +294,15 @@ def deal(hands, talon, st, sp, rng):
 
 @njit(cache=True)
 def start_game(hands, talon, st, sp):
-    """Deal from an already ordered ``talon`` and set up the first bout (used by tests too)."""
+    """Deal from an already ordered ``talon`` and set up the first bout (used by tests too).
+
+    Six cards each, one at a time in seat order, as far as the deck goes. A deck shorter than
+    6 x players (OpenFool's 28 cards for five players) is dealt out completely: the talon is
+    empty from the first bout, the first seats get six cards and the last ones five (28 cards:
+    seats 0-2 six, seats 3-4 five), and the bottom card - still the one that sets the trump -
+    is the last card dealt; it is dealt face up, so its receiver is seen to hold it, as whoever
+    draws it from a talon is (:func:`draw_up`).
+    """
     n = sp[SP_NP]
     st[:] = 0
     for p in range(MAX_PLAYERS):
@@ -280,11 +312,15 @@ def start_game(hands, talon, st, sp):
     st[ST_FOOL] = -1
     st[ST_TRUMP] = talon[sp[SP_NCARDS] - 1] // 13
     k = 0
+    n_cards = sp[SP_NCARDS]
     for _ in range(HAND_SIZE):
         for p in range(n):
-            hands[p, st[ST_SIZE + p]] = talon[k]
-            st[ST_SIZE + p] += 1
-            k += 1
+            if k < n_cards:
+                hands[p, st[ST_SIZE + p]] = talon[k]
+                st[ST_SIZE + p] += 1
+                k += 1
+                if k == n_cards:  # the face-up trump card
+                    st[ST_KNOWN + p] |= np.int64(1) << talon[k - 1]
     st[ST_DRAWN] = k
     first = first_attacker(hands, st, sp)
     st[ST_FIRST] = first
@@ -473,14 +509,32 @@ def finish(st, sp, defender, left):
 # ======================================================================================
 @njit(cache=True)
 def can_transfer(hands, st, sp, i):
-    """May the defender transfer with ``hands[def, i]``? (perevodnoy, standard check)."""
+    """May the defender transfer with ``hands[def, i]``? (perevodnoy). Always: transfer is on,
+    nothing is beaten yet, the defender has not taken, the card has the attacking rank, and the
+    table has a free place (at most 6 attack cards). Then, by ``sp[SP_TCHECK]``:
+
+    * standard (0): the next active player can face every attack card, the new one included:
+      ``cards on the table + 1 <= min(limit cap, his hand)`` (cap 5; 6 after the first discard
+      under the standard limit);
+    * OpenFool (1): ``6 - cards on the table < hand of the next seat`` - the number of *empty*
+      attack slots against the next seat's hand size (spec, "Decision rules"). The next seat is
+      the next one round the table, out or not (a player out holds 0 cards, so no transfer past
+      him). With ``k`` cards on the table this needs ``7 - k`` cards in the next hand where the
+      standard check needs ``k + 1``: six against two with one card led, five against three
+      with two, the same four with three. Since no rank has more than four cards, ``k <= 3``
+      here, and OpenFool's test is never the looser one.
+    """
     if sp[SP_TRANSFER] == 0 or st[ST_NB] > 0 or st[ST_TAKING] == 1:
         return False
     d = st[ST_DEF]
     c = hands[d, i]
-    if c % 13 != st[ST_TA] % 13:
+    if c % 13 != st[ST_TA] % 13 or st[ST_NA] >= MAX_TABLE:
         return False
-    nd = next_active(st, d, sp[SP_NP])
+    n = sp[SP_NP]
+    if sp[SP_TCHECK] == 1:
+        nxt = (d + 1) % n
+        return MAX_TABLE - st[ST_NA] < st[ST_SIZE + nxt]
+    nd = next_active(st, d, n)
     cap = 5
     if sp[SP_LIMIT] == 1 and st[ST_DISCARDS] > 0:
         cap = 6
