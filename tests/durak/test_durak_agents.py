@@ -348,6 +348,8 @@ def _spec_decision(hands, talon, st, sp, **switches):
     (2, 52, {"transfer": True}, "EvalAI-x100", {"rank_bonus": "x100"}),
     (3, 52, {"deuce_beats_ace": True, "throw": "standard"}, "EvalAI", {}),
     (2, 24, {}, "EvalAI-nomanycards", {"drop": ["many_cards"]}),
+    (4, 36, {"transfer": True, "transfer_check": "openfool"}, "EvalAI", {}),
+    (5, 24, {}, "EvalAI", {}),  # OpenFool's 28-card deck
 ])
 def test_eval_ai_matches_the_spec_text_on_random_positions(n, deck, rules, name, switches):
     from gameai.durak.rules import PH_OVER, ST_PHASE, deal, new_arrays, random_action
@@ -396,3 +398,136 @@ def test_eval_ai_rarely_loses_to_random():
     rows = [game_task(cfg, i, rng) for i in range(400)]
     assert sum(r["fool_agent"] == "EvalAI" for r in rows) < 40
     assert sum(r["fool_agent"] == "RandomAI" for r in rows) > 320
+
+
+# ---------------------------------------------------------------------- EvalAI: the spec's
+# decision rules one by one, on hand-made positions with the arithmetic written out. Values
+# are the evaluator's (deck scale, 36 cards: m = 4.5, card value (rank + m - 14) x 100, ace 450;
+# +1300 a trump), split as cards + same-rank bonus + unbalanced penalty + many-cards term.
+def _beat_or_take(talon_cards):
+    """Seat 0 (12 cards) leads KS to seat 1, who holds JC QS AH 9H 7C QD; clubs trump."""
+    sp = rule_switches(2, 36)
+    hands, talon, st = position(sp, ["KS JD AC KC 10C JS JH KH 9C KD AD AS",
+                                     "JC QS AH 9H 7C QD"], talon_cards)
+    play(hands, talon, st, sp, "KS")
+    return hands, talon, st, sp
+
+
+def test_defence_beats_through_the_take_clause():
+    """cur - best >= 800, but HV(hand + table) - best < 2000 - 40 x talon: beat.
+
+    Sizes [11, 6] (not updated), talon 8, trump clubs; many-cards term +150 throughout
+    (6 / (8 + 17 - 6) = 0 in Int division).
+      cur = HV(JC QS AH 9H 7C QD) = 3400 (150 + 250 + 450 - 50 - 250 + 250 + 2 x 1300)
+            + 1 (pair of queens: trunc(2.5 x 0.5)) - 198 (suits 1, 1, 2 of avg 4/3: 49 + 49 + 100)
+            + 150 = 3353
+      beat with JC: HV(QS AH 9H 7C QD) = 1950 + 1 - 198 + 150 = 1903
+      beat with 7C: HV(JC QS AH 9H QD) = 2350 + 1 - 198 + 150 = 2303  -> best = 2303 (7C)
+      cur - best = 1050 >= 800: the first test fails
+      take: HV(JC QS AH 9H 7C QD KS) = 3750 + 1 - 158 + 150 = 3743; 3743 - 2303 = 1440
+      talon 8: 1440 < 2000 - 40 x 8 = 1680 -> beat with 7C
+      talon 16: 1440 >= 2000 - 40 x 16 = 1360 -> take (the values are the same: +150 still)
+    """
+    hands, talon, st, sp = _beat_or_take("6S 7S 8S 6D 7D 8D 6H 8C")
+    sizes, left = [11, 6], 8
+    h = "JC QS AH 9H 7C QD"
+    assert hv(h, "C", left, sizes) == 3353
+    assert hv(without(h, "JC"), "C", left, sizes) == 1903
+    assert hv(without(h, "7C"), "C", left, sizes) == 2303
+    assert hv(h + " KS", "C", left, sizes) == 3743
+    assert 3353 - 2303 >= 800 and 3743 - 2303 < 2000 - 40 * 8
+    assert decide("EvalAI", hands, talon, st, sp) == "7C"
+    hands, talon, st, sp = _beat_or_take("6S 7S 8S 9S 10S 6D 7D 8D 9D 10D 6C QC 6H 7H 8H 8C")
+    sizes, left = [11, 6], 16
+    assert hv(h, "C", left, sizes) == 3353 and hv(h + " KS", "C", left, sizes) == 3743
+    assert hv(without(h, "7C"), "C", left, sizes) == 2303
+    assert 3743 - 2303 >= 2000 - 40 * 16
+    assert decide("EvalAI", hands, talon, st, sp) == "take"
+
+
+def test_hand_sizes_are_not_updated_for_the_candidate_hand_and_throw_in_while_taking():
+    """Seat 1 (all spades, trump spades) attacks seat 0 with the talon empty: KH beaten by 8S,
+    KD thrown in, seat 0 takes. Seat 1 may throw KS (a K is on the table) while seat 0 takes.
+
+    Sizes [4, 5] as the game passes them, talon 0; every card is a trump, no bonus, no
+    unbalanced penalty (no non-trumps).
+      cur = HV(10S AS QS KS 7S) = 7350 (50 + 450 + 250 + 350 - 250 + 5 x 1300)
+            + trunc((0.25 - 5 / (0 + 9 - 5)) x 600) = 5 / 4 = 1 -> -450: 6900
+      throw KS: HV(10S AS QS 7S) = 5700 + many-cards with the sizes NOT updated:
+            4 / (0 + 9 - 4) = 4 / 5 = 0 -> +150: 5850; attack bonus A[1] = 0
+      cur - best = 1050 < 1200 - 50 x 0 -> throw KS.
+      (Had the sizes been updated to [4, 4]: 4 / (8 - 4) = 1 -> -450, 5250, 6900 - 5250 =
+      1650 >= 1200 -> pass.)
+    """
+    from gameai.durak.rules import PH_THROW, ST_PHASE, ST_TAKING
+
+    sp = rule_switches(2, 36)
+    hands, talon, st = position(sp, ["QH 8D AC JH 8S", "KH KD 10S AS QS KS 7S"], (),
+                                trump="S", attacker=1)
+    play(hands, talon, st, sp, "KH")
+    play(hands, talon, st, sp, "8S")
+    play(hands, talon, st, sp, "KD")  # seat 1 throws in
+    apply_action(hands, talon, st, sp, ACT_TAKE)  # seat 0 takes ...
+    # ... and is not asked again this bout: only the throwers act until the bout ends
+    assert st[ST_TAKING] == 1 and st[ST_PHASE] == PH_THROW and st[ST_CUR] == 1
+    sizes, left = [4, 5], 0
+    assert hv("10S AS QS KS 7S", "S", left, sizes) == 6900
+    assert hv("10S AS QS 7S", "S", left, sizes) == 5850
+    assert hv("10S AS QS 7S", "S", left, [4, 4]) == 5250  # what updated sizes would give
+    assert 6900 - 5850 < 1200 - 50 * 0 <= 6900 - 5250
+    assert decide("EvalAI", hands, talon, st, sp) == "KS"
+
+
+def test_defence_ties_go_to_the_card_that_entered_the_hand_first():
+    """8D led, beaten by QD, 8S thrown in: the defender (hearts trump, talon 8, sizes [4, 4])
+    beats 8S with 9S or QS; a queen is on the table, so QS gets +300.
+      beat with 9S: HV(QS 7C 10C) = 50 (250 - 250 + 50) - 400 (suits 1, 2, 0 of avg 1:
+                    0 + 200 + 200) + 150 = -200; 9 not on the table: -200
+      beat with QS: HV(9S 7C 10C) = -250 - 400 + 150 = -500; + 300 = -200
+    A tie: the card that entered the hand first wins (cur = HV(QS 9S 7C 10C) = -250;
+    -250 - (-200) < 800, so it beats)."""
+    sp = rule_switches(2, 36)
+    for defender, first in (("QD QS 9S 7C 10C", "QS"), ("QD 9S QS 7C 10C", "9S")):
+        hands, talon, st = position(sp, ["8D 8S 6H 7H 10H QH", defender],
+                                    "6S 7S 6D 7D 9D 10D 6C 8H")
+        play(hands, talon, st, sp, "8D")
+        play(hands, talon, st, sp, "QD")
+        play(hands, talon, st, sp, "8S")
+        sizes, left = [4, 4], 8
+        assert hv("QS 7C 10C", "H", left, sizes) == -200
+        assert hv("9S 7C 10C", "H", left, sizes) + 300 == -200
+        assert hv("QS 9S 7C 10C", "H", left, sizes) == -250
+        assert decide("EvalAI", hands, talon, st, sp) == first
+
+
+def test_throw_in_ties_follow_the_order_taken_cards_joined_the_hand():
+    """Taken cards join the hand as a0, d0, a1, ...; that order decides later ties.
+
+    Three players, hearts trump, talon empty. Seat 0 leads one six at seat 1, who takes; seat 0
+    throws in the other six; seat 1 now holds JC QC KC + the two sixes in the order they were
+    played. Next bout seat 2 leads 6C at seat 0, who beats it with 9H; seat 2 passes and seat 1
+    may throw a six (ranks 6 and 9 on the table):
+      throw 6S: HV(JC QC KC 6D) + round(A[2] x (6 - 8) x 100) = HV(JC QC KC 6D) - 200
+      throw 6D: HV(JC QC KC 6S) - 200, the same value (spades and diamonds swap places)
+    A tie: the six taken first is thrown."""
+    sp = rule_switches(3, 36)
+    for lead, thrown in (("6S", "6D"), ("6D", "6S")):
+        hands, talon, st = position(sp, [f"{lead} {thrown} 9H 10H", "JC QC KC", "6C 8C 7D KS"],
+                                    (), trump="H", attacker=0)
+        play(hands, talon, st, sp, lead)
+        apply_action(hands, talon, st, sp, ACT_TAKE)
+        play(hands, talon, st, sp, thrown)  # seat 0 throws in while seat 1 takes
+        apply_action(hands, talon, st, sp, ACT_PASS)  # seat 0
+        apply_action(hands, talon, st, sp, ACT_PASS)  # seat 2: the bout ends
+        assert hand_names(hands, st, 1) == ["JC", "QC", "KC", lead, thrown]
+        assert st[ST_CUR] == 2
+        play(hands, talon, st, sp, "6C")
+        play(hands, talon, st, sp, "9H")
+        apply_action(hands, talon, st, sp, ACT_PASS)  # seat 2
+        assert st[ST_CUR] == 1
+        sizes = [1, 5, 3]
+        cur = hv("JC QC KC 6S 6D", "H", 0, sizes)
+        v_s = hv("JC QC KC 6D", "H", 0, sizes) - 200
+        v_d = hv("JC QC KC 6S", "H", 0, sizes) - 200
+        assert v_s == v_d and cur - v_s < 1200
+        assert decide("EvalAI", hands, talon, st, sp) == lead
