@@ -149,3 +149,38 @@ def test_fuzzy_quality_fails_on_a_clear_loss():
     by = {c.claim: c for c in analysis.build_claims(_res(st=st))}
     assert by["fuzzy_tt.quality"].verdict == "fails"
     assert "-2.00" in by["fuzzy_tt.quality"].ours
+
+
+def session_rows():
+    """Four games of one session: klop, a won three with trula announced and achieved, a lost
+    two with kings announced but not achieved, and a won beggar."""
+    base = {"session": 0, "forehand": 0, "achieved_valat": 0, "score1": 0, "score2": 0}
+    games = [("klop", -1, -1, 0, (0, 0, 0), (-10, 7)), ("three", 0, 1, 1, (1, 0, 0), (45, 7)),
+             ("two", 1, 0, 2, (0, 0, 0), (-40, 8)), ("beggar", 2, 1, 0, (0, 0, 0), (70, 8))]
+    rows = []
+    for i, (c, decl, won, ann, ach, (score, margin)) in enumerate(games):
+        r = dict(base, game=i, contract=c, declarer=decl, won=won, announced=ann,
+                 achieved_trula=ach[0], achieved_kings=ach[1], achieved_pagat_ultimo=ach[2],
+                 margin0=7.0, margin1=margin, margin2=7.0)
+        r[f"score{max(decl, 0)}"] = score
+        rows.append(r)
+    return pd.DataFrame(rows)
+
+
+def test_contract_mix_counts_shares_and_declarer_results():
+    mix = analysis.contract_mix(session_rows()).set_index("contract")
+    assert list(mix.index) == ["klop", "three", "two", "beggar"]
+    assert mix.loc["three", "share"] == pytest.approx(0.25)
+    assert mix.loc["two", "win"] == 0.0 and mix.loc["beggar", "win"] == 1.0
+    assert mix.loc["two", "score"] == -40 and mix.loc["beggar", "score"] == 70
+    assert math.isnan(mix.loc["klop", "win"])
+
+
+def test_margin_paths_and_announcements():
+    paths = analysis.margin_paths(session_rows())
+    assert len(paths) == 12 and set(paths["player"]) == {0, 1, 2}
+    assert list(paths[paths["player"] == 1]["margin"]) == [7, 7, 8, 8]
+    ann = analysis.announcement_stats(session_rows()).set_index("announcement")
+    assert ann.loc["trula", "announced"] == 1 and ann.loc["trula", "rate"] == 1.0
+    assert ann.loc["kings", "announced"] == 1 and ann.loc["kings", "achieved"] == 0
+    assert ann.loc["pagat_ultimo", "announced"] == 0 and ann.loc["trula", "games"] == 2

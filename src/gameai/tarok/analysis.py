@@ -164,6 +164,54 @@ def paired(df: pd.DataFrame, player: str, base: str) -> dict:
             "same_points": float((dp == 0).mean()) if len(both) else math.nan}
 
 
+# ----------------------------------------------------------------------------- sessions
+#: Contracts in bidding order (klop: everyone passed).
+CONTRACTS = ("klop", "three", "two", "one", "solo", "beggar")
+#: Announcements the program makes (valat is never announced: spec "Announcements").
+ANNOUNCEMENTS = (("trula", 1), ("kings", 2), ("pagat_ultimo", 4))
+
+
+def contract_mix(df: pd.DataFrame) -> pd.DataFrame:
+    """Per contract: games, share of games, declarer's win rate (Wilson CI) and mean score."""
+    rows = []
+    for c in CONTRACTS:
+        g = df[df["contract"] == c]
+        if g.empty:
+            continue
+        row = {"contract": c, "games": len(g), "share": len(g) / len(df)}
+        if c != "klop":
+            w, lo, hi = wilson(int(g["won"].sum()), len(g))
+            score = [r[f"score{int(r['declarer'])}"] for _, r in g.iterrows()]
+            row.update(win=w, win_lo=lo, win_hi=hi, score=float(np.mean(score)))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def margin_paths(df: pd.DataFrame) -> pd.DataFrame:
+    """Long frame (session, game, player, margin): each bidder's margin after every game."""
+    cols = sorted(c for c in df.columns if c.startswith("margin") and c[6:].isdigit())
+    long = df.melt(id_vars=["session", "game"], value_vars=cols, var_name="player",
+                   value_name="margin")
+    long["player"] = long["player"].str[6:].astype(int)
+    return long.sort_values(["session", "player", "game"]).reset_index(drop=True)
+
+
+def announcement_stats(df: pd.DataFrame) -> pd.DataFrame:
+    """Per announcement: how often it was announced, its success rate when announced (Wilson
+    CI), and how often it was achieved silently, over the games with a talon exchange."""
+    g = df[df["contract"].isin(["three", "two", "one"])]
+    rows = []
+    for name, bitv in ANNOUNCEMENTS:
+        made = (g["announced"] & bitv) != 0
+        ok = g[f"achieved_{name}"] == 1
+        k, n = int((made & ok).sum()), int(made.sum())
+        rate, lo, hi = wilson(k, n) if n else (math.nan,) * 3
+        rows.append({"announcement": name, "games": len(g), "announced": n, "achieved": k,
+                     "rate": rate, "rate_lo": lo, "rate_hi": hi,
+                     "silent": int((~made & ok).sum())})
+    return pd.DataFrame(rows)
+
+
 # ----------------------------------------------------------------------------- claims
 
 #: Why absolute node counts differ (each differing Table 1 / Table 8 claim says so).

@@ -1,20 +1,24 @@
 """The tarok chapter: its parameters and the cached experiments behind every table and figure.
 
-One function per table of the paper (Luštrek & Gams 2003, Table 1) and the thesis (Table 8), each
-loading its experiment from the store (``data/tarok/``) and, when allowed, computing what is
-missing. Every experiment is the search for one decision (``experiments.search_cost_task``): the
-first card of a deal of "three", the declarer (forehand) to lead, on ``samples`` Monte Carlo
-samples, every configuration on the same samples.
+One function per table of the paper (Luštrek & Gams 2003, Table 1), of the thesis (Table 8)
+and per experiment the spec adds, each loading its rows from the store (``data/tarok/``) and,
+when allowed, computing what is missing. The search experiments time the search for one decision
+(``experiments.search_cost_task``): the first card of a deal of "three", the declarer
+(forehand) to lead, on ``samples`` Monte Carlo samples, every configuration on the same samples.
 
-Compute plan, cheapest first: Table 1 at the paper's setup (20 deals x 20 samples, depth 9; about
-20 s of search per deal), thesis Table 8 at the depths other than Table 1's (Table 1's rows give
-depth 9), the fuzzy-vs-exact table comparison on positions later in the game, Table 1 with an
-alpha-beta root, and last Table 1 at ``table1_ci_deals`` deals (the same experiment, so its first
-20 deals are Table 1's): a run stopped there is shown with the deals it has (``partial``).
-Playing strength comes after the search experiments: 1,000 deals per declarer, cheapest player
-first (random, rule-based, perfect-information, the full program, the full program with an exact
-table, and last plain Monte Carlo alpha-beta at about 15 s per deal), so a stopped run shows every
-player it reached with its own ``n``.
+Compute plan, in the order ``results`` runs them (cheapest first; every experiment is resumable
+and shown with the ``n`` it has if stopped):
+
+1. Table 1 at the paper's setup (20 deals x 20 samples, depth 9; about 20 s of search per deal);
+2. thesis Table 8 at the depths other than Table 1's (Table 1's rows give depth 9);
+3. the fuzzy-vs-exact table comparison on 1,000 positions later in the game;
+4. Table 1 with an alpha-beta root;
+5. bidding sessions: whole games by three adaptive Silicon Tarokists (about 3 s a game);
+6. playing strength: 1,000 deals per declarer, cheapest player first (random, rule-based,
+   perfect-information, the full program, the full program with an exact table, and last plain
+   Monte Carlo alpha-beta at about 15 s per deal);
+7. Table 1 at ``table1_ci_deals`` deals (the same experiment, so its first 20 deals are
+   Table 1's), for CIs on the ratios.
 """
 
 from __future__ import annotations
@@ -37,13 +41,14 @@ from . import paper
 from .agents import AGENT_NAMES, AGENTS_VERSION, DEPTHS
 from .analysis import build_claims
 from .experiments import (DEAL_SEED, ROOT_WINDOWS, TABLE1_CONFIGS, TABLE8_CONFIGS, game_task,
-                          search_cost_task, warm_up)
+                          search_cost_task, session_task, warm_up)
 from .rules import ENGINE_VERSION
 
 CHAPTER = "tarok"
 VERSION = f"engine{ENGINE_VERSION}-agents{AGENTS_VERSION}"
 
-EXPERIMENTS = ("table1", "table8", "fuzzy", "table1_alphabeta", "strength", "table1_ci")
+EXPERIMENTS = ("table1", "table8", "fuzzy", "table1_alphabeta", "sessions", "strength",
+               "table1_ci")
 #: Strength pairings: each player as declarer of "three" against two of ``STRENGTH_OPPONENT``,
 #: cheapest first (a partial run has every cheap player complete).
 STRENGTH_PLAYERS = ("random", "rule", "cheat", "tarokist", "tarokist_exact", "mcab")
@@ -66,12 +71,17 @@ PARAMETERS: dict[str, Param] = {
                              "exact table", minimum=0),
     "table1_alphabeta_deals": Param(paper.TABLE1_DEALS, int, "deals of Table 1 with an "
                                     "alpha-beta root (the other reading)", minimum=0),
+    "session_count": Param(4, int, "bidding sessions: whole games by three adaptive "
+                           "Silicon Tarokists (about 3 s per game)", minimum=0),
+    "session_games": Param(250, int, "games per bidding session", minimum=1),
+    "session_play": Param("tarokist", str, "card play in the sessions", choices=AGENT_NAMES),
     "strength_deals": Param(1_000, int, "deals per strength pairing (about 2 s per deal for "
                             "the full program, 15 s for plain MC alpha-beta)", minimum=0),
     "strength_samples": Param(20, int, "Monte Carlo samples per decision in the strength games",
                               minimum=1),
-    "strength_depths": Param(DEPTHS, tuple, "search depths of the strength games: tricks 1-5, "
-                             "6-10 and 11-16 (the 9/12/15 schedule)", item_kind=int, minimum=1),
+    "strength_depths": Param(DEPTHS, tuple, "base search depths of the strength games: from "
+                             "the first trick, at 10 cards left, at 7 (the 9/12/15 schedule)",
+                             item_kind=int, minimum=1),
     "strength_players": Param(STRENGTH_PLAYERS, tuple, "declarers of the strength experiment",
                               item_kind=str, choices=AGENT_NAMES),
     "table1_ci_deals": Param(200, int, "deals of Table 1 for CIs (computed last, shown partial)",
@@ -86,6 +96,7 @@ RUN_ONLY = (*CORE_RUN_ONLY, "experiments")
 CI_SIZES = {
     "table1_deals": 2, "table1_samples": 2, "table1_depth": 3, "table8_depths": (2, 3),
     "table8_deals": 1, "fuzzy_positions": 2, "table1_alphabeta_deals": 1, "table1_ci_deals": 3,
+    "session_count": 1, "session_games": 3, "session_play": "rule",
     "strength_deals": 1, "strength_samples": 2, "strength_depths": (3, 3, 3),
 }
 
@@ -94,8 +105,8 @@ def resolve(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Validate parameters; in the ``ci`` profile, sizes left at their paper default shrink."""
     params = _resolve(PARAMETERS, overrides, CI_SIZES, CHAPTER)
     if len(params["strength_depths"]) != 3:
-        raise ValueError("strength_depths must be three depths (tricks 1-5, 6-10, 11-16), got "
-                         f"{params['strength_depths']!r}")
+        raise ValueError("strength_depths must be three depths (from the first trick, at 10 "
+                         f"and at 7 cards left), got {params['strength_depths']!r}")
     return params
 
 
@@ -177,6 +188,18 @@ def table1_alphabeta(res: Results) -> None:
                 description=f"Table 1 with the other root window ({other})")
 
 
+def sessions(res: Results) -> None:
+    """Whole games with bidding, talon exchange and announcements: three adaptive Tarokists
+    over ``session_games`` games each session (the margin's path, the contract mix)."""
+    p = res.params
+    if p["session_count"] > 0:
+        res.get("sessions", "sessions", session_task,
+                [{"games": p["session_games"], "play": p["session_play"]}],
+                p["session_count"], chunk_size=1, warmup=warm_up, partial=True,
+                compute=res.computes("sessions"),
+                description="Bidding sessions: whole games by three adaptive Silicon Tarokists")
+
+
 def strength(res: Results) -> None:
     """Playing strength: each player declares "three" against two rule-based opponents."""
     p = res.params
@@ -212,6 +235,7 @@ def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path 
     table8(res)
     fuzzy(res)
     table1_alphabeta(res)
+    sessions(res)
     strength(res)
     table1_ci(res)
     return res
