@@ -71,3 +71,12 @@ def test_forbidden_value_inside_the_bounds_is_refused_by_name():
     assert validate(spec, {"n_jobs": "2"})["n_jobs"] == 2
     with pytest.raises(ValueError, match=r"'n_jobs' must be an int >= -1, except 0, got 0"):
         validate(spec, {"n_jobs": "0"})
+
+
+def test_tuple_length_is_enforced_and_named():
+    spec = {"depths": Param((9, 12, 15), tuple, "three depths", item_kind=int, minimum=1, length=3)}
+    assert validate(spec, {"depths": "3,4,5"})["depths"] == (3, 4, 5)
+    with pytest.raises(ValueError, match=r"'depths'.*list of 3 ints >= 1, got 3,4"):
+        validate(spec, {"depths": "3,4"})
+    with pytest.raises(ValueError, match="kind=tuple only"):
+        Param(1, int, "a scalar has no length", length=3)

@@ -29,7 +29,8 @@ class Param:
     ``kind`` is one of ``int``, ``float``, ``str``, ``bool`` or ``tuple``. For ``kind=tuple`` the
     value is a sequence of ``item_kind`` items (given on the CLI as ``"2,3,4"``); ``choices``,
     ``minimum``, ``maximum`` and ``forbid`` (values inside the bounds that are not allowed, such
-    as ``n_jobs = 0``) then apply to each item.
+    as ``n_jobs = 0``) then apply to each item, and ``length``, if given, is the number of
+    items required.
     """
 
     default: Any
@@ -41,12 +42,15 @@ class Param:
     allow_none: bool = False
     item_kind: type | None = None
     forbid: tuple = ()
+    length: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
             raise ValueError(f"Param.kind must be one of int, float, str, bool, tuple; got {self.kind!r}")
         if self.kind is tuple and self.item_kind not in (int, float, str, bool):
             raise ValueError("Param(kind=tuple) needs item_kind in int, float, str, bool")
+        if self.length is not None and self.kind is not tuple:
+            raise ValueError("Param(length=...) applies to kind=tuple only")
         if self.choices is not None:
             object.__setattr__(self, "choices", tuple(self.choices))
 
@@ -56,7 +60,9 @@ class Param:
             if self.choices is not None:
                 text = "a comma-separated list of items from: " + ", ".join(map(str, self.choices))
             else:
-                text = "a comma-separated list of " + _PLURAL[self.item_kind] + self._bounds()
+                count = "" if self.length is None else f"{self.length} "
+                text = ("a comma-separated list of " + count + _PLURAL[self.item_kind] +
+                        self._bounds())
         elif self.choices is not None:
             text = "one of: " + ", ".join(str(c) for c in self.choices)
         else:
@@ -153,6 +159,8 @@ def _coerce(name: str, param: Param, value: Any, where: str) -> Any:
             elif isinstance(value, (list, tuple)):
                 items = list(value)
             else:
+                raise ValueError
+            if param.length is not None and len(items) != param.length:
                 raise ValueError
             return tuple(_check_item(param, v, param.item_kind) for v in items)
         return _check_item(param, value, param.kind)
