@@ -89,3 +89,17 @@ def test_ci_profile_shrinks_budgets_and_games():
     assert p["time_scale"] < 0.01 and p["table3_games"] <= 2 and p["compute_missing"]
     with pytest.raises(ValueError, match="table3_strategies"):
         resolve({"table3_strategies": ("MCE-XX/R",)})
+
+
+def test_family_offsets_average_a_family_and_widen_for_the_papers_error():
+    # two UCT_B cells and one MCE cell at T = 0.1; each cell: sd 10 over 100 games -> se 1
+    t = pd.DataFrame({"strategy": ["UCT_B-FG", "UCT_B-TR", "MCE-FG/R", "FG"],
+                      "T": [0.1] * 4, "n": [100] * 4, "margin": [0.0] * 4,
+                      "margin_lo": [-1.96] * 4, "margin_hi": [1.96] * 4,
+                      "diff": [4.0, 2.0, -1.0, 0.0]})
+    f = analysis.family_offsets(t).set_index("family")
+    assert list(f.index) == ["MCE", "UCT_B"]  # FG is no family; UCT_B not taken for UCT
+    assert f.loc["UCT_B", "diff"] == pytest.approx(3.0) and f.loc["UCT_B", "cells"] == 2
+    # per cell var = 1 (ours) + 100/200 (paper) = 1.5; mean of two: sqrt(3)/2
+    assert f.loc["UCT_B", "hi"] - 3.0 == pytest.approx(1.96 * np.sqrt(3) / 2)
+    assert f.loc["MCE", "hi"] - (-1.0) == pytest.approx(1.96 * np.sqrt(1.5))

@@ -124,6 +124,32 @@ def table3(df: pd.DataFrame, time_scale: float = 1.0) -> pd.DataFrame:
     return out.sort_values(["strategy", "T"]).reset_index(drop=True)
 
 
+#: Strategy families of Table III, by name prefix (longest first: UCT_B before UCT).
+FAMILIES = ("UCT_B", "UCT_W", "UCT", "MCE")
+
+
+def family_offsets(t: pd.DataFrame, paper_games: int = 200) -> pd.DataFrame:
+    """Mean of (ours - paper) over a family's strategies at each T, from :func:`table3` rows.
+
+    The CI counts both sides' sampling error: ours from each cell's CI, the paper's from the
+    same spread over its ``paper_games`` games (the paper gives no per-cell CI), cells
+    independent."""
+    rows = []
+    t = t.dropna(subset=["diff"])
+    fam = t["strategy"].map(lambda s: next((f for f in FAMILIES if s.startswith(f + "-")), None))
+    for (f, T), g in t.assign(family=fam).dropna(subset=["family"]).groupby(["family", "T"]):
+        se = (g["margin_hi"] - g["margin_lo"]) / (2 * 1.96)
+        sd = se * np.sqrt(g["n"])
+        se_diff = np.sqrt((se ** 2 + sd ** 2 / paper_games).sum()) / len(g)
+        m = float(g["diff"].mean())
+        rows.append({"family": f, "T": T, "cells": len(g), "diff": m,
+                     "lo": m - 1.96 * se_diff, "hi": m + 1.96 * se_diff, "n_min": int(g["n"].min())})
+    out = pd.DataFrame(rows, columns=["family", "T", "cells", "diff", "lo", "hi", "n_min"])
+    order = {f: i for i, f in enumerate(("MCE", "UCT", "UCT_B", "UCT_W"))}
+    return out.sort_values(["family", "T"], key=lambda c: c.map(order) if c.name == "family"
+                           else c).reset_index(drop=True)
+
+
 def sweep(df: pd.DataFrame, param: str, time_scale: float = 1.0) -> pd.DataFrame:
     """Figs. 7-8: mean margin per (agent, T, swept parameter) with CI."""
     out = outcomes(df, by=["seat0", "T", param]).rename(columns={"seat0": "agent"})
