@@ -531,3 +531,49 @@ def test_throw_in_ties_follow_the_order_taken_cards_joined_the_hand():
         v_d = hv("JC QC KC 6S", "H", 0, sizes) - 200
         assert v_s == v_d and cur - v_s < 1200
         assert decide("EvalAI", hands, talon, st, sp) == lead
+
+
+# ---------------------------------------------------------------------- diagnosis variants
+def test_diagnosis_variants_change_only_their_decision():
+    """``EvalAI/...`` (our diagnosis): one decision from SmallestAI's rule, the rest EvalAI.
+    Three kings: EvalAI's opening attack adds A[3] x (13 - 8) x 100 = 750 for leading one of
+    them and leads KH (its hearts then balance with 8H gone... the evaluator's choice); the
+    smallest card is 8H, and HV(hand - c) alone picks 8H too."""
+    sp = rule_switches(2, 36)
+    hand = "KS KD KH 8H 9C AC"  # clubs trump
+    hands, talon, st = position(sp, [hand, "6S 6D 7S 7D 10H JH"], "QH 7C")
+    sizes, left = [6, 6], 2
+    score = {c: hv(without(hand, c), "C", left, sizes) + attack_bonus(c, hand)
+             for c in hand.split()}
+    assert attack_bonus("KH", hand) == 750 and attack_bonus("8H", hand) == 0
+    assert max(score, key=score.get) == "KH"
+    plain = {c: hv(without(hand, c), "C", left, sizes) for c in hand.split()}
+    assert max(plain, key=plain.get) == "8H"
+    assert decide("EvalAI", hands, talon, st, sp) == "KH"
+    assert decide("EvalAI/lead-smallest", hands, talon, st, sp) == "8H"
+    assert decide("EvalAI/lead-nobonus", hands, talon, st, sp) == "8H"
+    for other in ("EvalAI/throw-always", "EvalAI/throw-smallest", "EvalAI/beat-always",
+                  "EvalAI/defend-smallest"):
+        assert decide(other, hands, talon, st, sp) == "KH"
+
+
+def test_diagnosis_throw_and_defence_variants():
+    sp = rule_switches(2, 36)
+    # throw-in: EvalAI passes rather than give away the trump 6H (see the throw-in test)
+    hands, talon, st = position(sp, ["6S 6H 9C", "8S 10C JC QC KC AC"],
+                                "7S 9S 10S JS QS KS AS 7D 8D 9D 10D JD QD KD AD 7H")
+    play(hands, talon, st, sp, "6S")
+    play(hands, talon, st, sp, "8S")
+    assert decide("EvalAI", hands, talon, st, sp) == "pass"
+    assert decide("EvalAI/throw-always", hands, talon, st, sp) == "6H"
+    assert decide("EvalAI/throw-smallest", hands, talon, st, sp) == "6H"
+    assert decide("EvalAI/beat-always", hands, talon, st, sp) == "pass"
+    # defence: EvalAI takes rather than spend the trump ace (see the defence test)
+    hands, talon, st, sp = _defence("AH 6D 7D 8C 9C 10D", "JD QD KD AD JC QC KC 7H")
+    assert decide("EvalAI", hands, talon, st, sp) == "take"
+    assert decide("EvalAI/beat-always", hands, talon, st, sp) == "AH"
+    assert decide("EvalAI/defend-smallest", hands, talon, st, sp) == "AH"
+    assert decide("EvalAI/throw-always", hands, talon, st, sp) == "take"
+    # defence card: EvalAI beats KS with AS rather than the trump 7H; so does the smallest rule
+    hands, talon, st, sp = _defence("AS 7H 6D 8D 9C 10C", "JD QD KD AD JC QC KC AH")
+    assert decide("EvalAI/defend-smallest", hands, talon, st, sp) == "AS"

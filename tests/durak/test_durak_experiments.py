@@ -85,3 +85,40 @@ def test_bad_configs_name_the_parameter(override, message):
 def test_missing_required_parameter():
     with pytest.raises(ValueError, match="config needs 'seats'"):
         validate_config({"n_players": 2, "deck": 36})
+
+
+def test_lead_rows_count_evalai_leads_beside_smallest():
+    from gameai.durak.experiments import LEAD_COLS, lead_task
+
+    cfg = {"n_players": 3, "deck": 36, "seats": ["EvalAI", "SmallestAI", "SmallestAI"]}
+    rows = pd.DataFrame([lead_task(cfg, i, np.random.default_rng(i)) for i in range(60)])
+    assert list(rows.columns) == list(LEAD_COLS)
+    tot = rows.sum()
+    assert tot["leads"] > 0 and 0 < tot["differ"] <= tot["leads"]
+    for col in ("group", "higher", "trump", "hv_smallest"):
+        assert 0 <= tot[col] <= tot["differ"]
+    again = lead_task(cfg, 5, np.random.default_rng(5))
+    assert again == rows.iloc[5].to_dict()
+
+
+def test_openfool_deck_and_transfer_check_in_configs():
+    row = game_task({"n_players": 5, "deck": 24, "seats": ["EvalAI"] * 5}, 0,
+                    np.random.default_rng(0))
+    assert row["deck_cards"] == 28
+    row = game_task({"n_players": 5, "deck": 24, "seats": ["EvalAI"] * 5, "deck_rule": "plain"},
+                    0, np.random.default_rng(0))
+    assert row["deck_cards"] == 32
+    with pytest.raises(ValueError, match="transfer_check must be one of standard, openfool"):
+        validate_config({**BASE, "transfer_check": "loose"})
+    with pytest.raises(ValueError, match="deck_rule must be one of openfool, plain"):
+        validate_config({**BASE, "deck_rule": "big"})
+
+
+def test_only_five_players_with_24_cards_name_the_deck_rule_in_task_configs():
+    """Task keys hash the configs: only the configurations whose games changed with OpenFool's
+    deck adjustment name it, so every other cached result keeps its key."""
+    from gameai.durak.chapter import _deck
+
+    assert _deck(5, 24) == {"n_players": 5, "deck": 24, "deck_rule": "openfool"}
+    assert all(_deck(n, d) == {"n_players": n, "deck": d} for n in range(2, 6)
+               for d in (24, 32, 36, 52) if (n, d) != (5, 24))

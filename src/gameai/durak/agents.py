@@ -7,6 +7,9 @@
 * ``EvalAI`` - OpenFool's one-move-deep player on the article's evaluator (spec, "Decision
   rules"): opening attack, throw-in, defence and transfer thresholds; variants switch the
   evaluator's quirks or drop a term (the ablations).
+* ``EvalAI/...`` (our diagnosis, not the spec's): EvalAI with one decision - the opening
+  lead, the throw-in, the defence, or only the threshold of one of them - taken from
+  SmallestAI's rule (``MIX_*`` bits), to find which decision costs EvalAI against SmallestAI.
 * ``MC-AI`` (beyond the article, clearly separate below): determinised Monte Carlo - for each
   of ``budget`` samples, deal the unseen cards at random to the opponents' hands and the talon
   (respecting hand sizes, the visible trump card at the bottom and the cards each opponent was
@@ -69,7 +72,16 @@ AG_KIND = 0
 AG_FLAGS = 1  # evaluator flags (EvalAI)
 AG_BUDGET = 2  # MC: determinisations per decision
 AG_POLICY = 3  # MC: playout policy (an agent kind: KIND_SMALLEST or KIND_RANDOM)
-AG_LEN = 4
+AG_MIX = 4  # EvalAI: bits MIX_* - decisions handed to SmallestAI's rule (our diagnosis)
+AG_LEN = 5
+
+# --- diagnosis (ours, not OpenFool's): EvalAI with one decision taken from SmallestAI -------
+MIX_LEAD = 1  # the opening attack: SmallestAI's card (smallest, non-trumps first)
+MIX_THROW_ALWAYS = 2  # throw-in: no threshold, always throw EvalAI's best card when it has one
+MIX_THROW_SMALLEST = 4  # throw-in: SmallestAI's rule (always, the smallest card)
+MIX_BEAT_ALWAYS = 8  # defence: no thresholds, beat with EvalAI's best card whenever it can
+MIX_DEFEND_SMALLEST = 16  # defence: SmallestAI's rule (beat with the smallest card when it can)
+MIX_LEAD_HV = 32  # the opening attack by HV(hand - c) alone, without the rank-group bonus
 
 KIND_RANDOM = 0
 KIND_SMALLEST = 1
@@ -157,40 +169,54 @@ def _attack_score(points, rc, sc, n, c, ctx):
 @njit(cache=True)
 def eval_action(hands, st, sp, mv, k, flags):
     """OpenFool's AI (spec, "Decision rules"): one move deep on the hand evaluator."""
+    return eval_action_mix(hands, st, sp, mv, k, flags, 0)
+
+
+@njit(cache=True)
+def eval_action_mix(hands, st, sp, mv, k, flags, mix):
+    """:func:`eval_action` with the decisions named by the ``MIX_*`` bits of ``mix`` taken from
+    SmallestAI's rule (``mix = 0``: OpenFool's AI unchanged). Our diagnosis, not the spec's."""
     p = st[ST_CUR]
     n = st[ST_SIZE + p]
     hand = hands[p]
     trump = st[ST_TRUMP]
     talon = sp[SP_NCARDS] - st[ST_DRAWN]
     n_ranks = 15 - sp[SP_LOW]
+    ph = st[ST_PHASE]
+    if ((ph == PH_ATTACK and mix & MIX_LEAD) or (ph == PH_THROW and mix & MIX_THROW_SMALLEST)
+            or (ph == PH_DEFEND and mix & MIX_DEFEND_SMALLEST)):
+        return smallest_action(hands, st, sp, mv, k)
     ctx = np.array([trump, talon, _in_hands(st, sp), n_ranks, flags, sp[SP_DEUCE]],
                    dtype=np.int64)
     rc = np.zeros(13, dtype=np.int64)
     sc = np.zeros(4, dtype=np.int64)
     points = ev.summarize(hand, n, trump, n_ranks, flags, rc, sc)
-    ph = st[ST_PHASE]
     if ph == PH_ATTACK:
         best = -(1 << 62)
         choice = 0
         for i in range(n):
-            v = _attack_score(points, rc, sc, n, hand[i], ctx)
+            if mix & MIX_LEAD_HV:
+                v = _without(points, rc, sc, n, hand[i], ctx)
+            else:
+                v = _attack_score(points, rc, sc, n, hand[i], ctx)
             if v > best:  # strict: ties go to the card that entered the hand first
                 best = v
                 choice = i
         return choice
     cur = ev.value_of_counts(points, rc, sc, n, trump, talon, ctx[2], n_ranks, flags)
     if ph == PH_THROW:
-        return _throw_in(hands, st, points, rc, sc, n, cur, ctx)
+        return _throw_in(hands, st, points, rc, sc, n, cur, ctx, mix & MIX_THROW_ALWAYS)
     if sp[SP_TRANSFER] == 1:
         t = _transfer_choice(hands, st, sp, points, rc, sc, n, cur, ctx)
         if t >= 0:
             return t
-    return _defend(hands, st, points, rc, sc, n, cur, ctx)
+    return _defend(hands, st, points, rc, sc, n, cur, ctx, mix & MIX_BEAT_ALWAYS)
 
 
 @njit(cache=True)
-def _throw_in(hands, st, points, rc, sc, n, cur, ctx):
-    """Throw the best card of a rank on the table if cur - best < 1200 - 50 x talon."""
+def _throw_in(hands, st, points, rc, sc, n, cur, ctx, always):
+    """Throw the best card of a rank on the table if cur - best < 1200 - 50 x talon
+    (``always``: whenever there is one - the diagnosis)."""
     if st[ST_NA] >= st[ST_LIMIT]:
         return ACT_PASS
     p = st[ST_CUR]
@@ -204,14 +230,15 @@ def _throw_in(hands, st, points, rc, sc, n, cur, ctx):
             if v > best:
                 best = v
                 choice = i
-    if choice >= 0 and cur - best < THROW_BASE - THROW_DELTA * ctx[1]:
+    if choice >= 0 and (always or cur - best < THROW_BASE - THROW_DELTA * ctx[1]):
         return choice
     return ACT_PASS
 
 
 @njit(cache=True)
-def _defend(hands, st, points, rc, sc, n, cur, ctx):
-    """Beat the first unbeaten card with the best candidate, or take (spec thresholds)."""
+def _defend(hands, st, points, rc, sc, n, cur, ctx, always):
+    """Beat the first unbeaten card with the best candidate, or take (spec thresholds;
+    ``always``: beat whenever a card can - the diagnosis)."""
     p = st[ST_CUR]
     trump, talon, in_hands, n_ranks, flags = ctx[0], ctx[1], ctx[2], ctx[3], ctx[4]
     attack = st[ST_TA + st[ST_NB]]
@@ -229,7 +256,7 @@ def _defend(hands, st, points, rc, sc, n, cur, ctx):
                 choice = i
     if choice < 0:
         return ACT_TAKE
-    if cur - best < BEAT_PENALTY or talon == 0:
+    if always or cur - best < BEAT_PENALTY or talon == 0:
         return choice
     if _value_if_take(hands, st, points, rc, sc, n, ctx) - best < TAKE_BASE - TAKE_DELTA * talon:
         return choice
@@ -319,6 +346,8 @@ def agent_action(ag, p, hands, talon, st, sp, mv, k, rng):
     kind = ag[p, AG_KIND]
     if kind == KIND_MC:
         return mc_action(ag[p], hands, talon, st, sp, mv, k, rng)
+    if ag[p, AG_MIX] != 0:
+        return eval_action_mix(hands, st, sp, mv, k, ag[p, AG_FLAGS], ag[p, AG_MIX])
     return simple_action(kind, ag[p, AG_FLAGS], hands, st, sp, mv, k, rng)
 
 
@@ -442,7 +471,7 @@ def mc_action(agent, hands, talon, st, sp, mv, k, rng):
 # ======================================================================================
 # Registry
 # ======================================================================================
-#: name -> (kind, evaluator flags, playout policy)
+#: name -> (kind, evaluator flags, playout policy[, SmallestAI mix bits])
 AGENTS = {
     "RandomAI": (KIND_RANDOM, 0, 0),
     "SmallestAI": (KIND_SMALLEST, 0, 0),
@@ -458,6 +487,13 @@ AGENTS = {
     "MC-AI": (KIND_MC, 0, KIND_EVAL),
     "MC-AI-smallest": (KIND_MC, 0, KIND_SMALLEST),
     "MC-AI-random": (KIND_MC, 0, KIND_RANDOM),
+    # our diagnosis of EvalAI against SmallestAI: one decision handed to SmallestAI's rule
+    "EvalAI/lead-smallest": (KIND_EVAL, 0, 0, MIX_LEAD),
+    "EvalAI/lead-nobonus": (KIND_EVAL, 0, 0, MIX_LEAD_HV),
+    "EvalAI/throw-always": (KIND_EVAL, 0, 0, MIX_THROW_ALWAYS),
+    "EvalAI/throw-smallest": (KIND_EVAL, 0, 0, MIX_THROW_SMALLEST),
+    "EvalAI/beat-always": (KIND_EVAL, 0, 0, MIX_BEAT_ALWAYS),
+    "EvalAI/defend-smallest": (KIND_EVAL, 0, 0, MIX_DEFEND_SMALLEST),
 }
 
 AGENT_DESCRIPTIONS = {
@@ -475,6 +511,17 @@ AGENT_DESCRIPTIONS = {
     "MC-AI": "beyond the article: determinised Monte Carlo, EvalAI playouts",
     "MC-AI-smallest": "beyond the article: determinised Monte Carlo, SmallestAI playouts",
     "MC-AI-random": "beyond the article: determinised Monte Carlo, RandomAI playouts",
+    "EvalAI/lead-smallest": "diagnosis: EvalAI, but it leads its smallest card (SmallestAI's lead)",
+    "EvalAI/lead-nobonus": "diagnosis: EvalAI, but its opening attack maximises HV(hand - c) "
+                           "alone, without the bonus A[n] x oldBase(rank) x 100",
+    "EvalAI/throw-always": "diagnosis: EvalAI without the throw-in threshold (always throws its "
+                           "best card when it can)",
+    "EvalAI/throw-smallest": "diagnosis: EvalAI, but it throws in as SmallestAI does (always, "
+                             "the smallest card)",
+    "EvalAI/beat-always": "diagnosis: EvalAI without the defence thresholds (beats with its "
+                          "best card whenever it can)",
+    "EvalAI/defend-smallest": "diagnosis: EvalAI, but it defends as SmallestAI does (beats with "
+                              "the smallest card whenever it can)",
 }
 
 
@@ -484,12 +531,13 @@ def agent_row(name: str, budget: int = 20) -> np.ndarray:
         raise ValueError(f"unknown agent {name!r}; allowed: {', '.join(AGENTS)}")
     if not isinstance(budget, (int, np.integer)) or isinstance(budget, bool) or budget < 1:
         raise ValueError(f"budget must be an int >= 1, got {budget!r}")
-    kind, flags, policy = AGENTS[name]
+    kind, flags, policy, *mix = AGENTS[name]
     row = np.zeros(AG_LEN, dtype=np.int64)
     row[AG_KIND] = kind
     row[AG_FLAGS] = flags
     row[AG_BUDGET] = budget
     row[AG_POLICY] = policy
+    row[AG_MIX] = mix[0] if mix else 0
     return row
 
 

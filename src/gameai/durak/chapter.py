@@ -12,6 +12,8 @@ computing what is missing:
 * :func:`ablations` - each evaluator term removed or switched, against n - 1 full EvalAI players.
 * :func:`rules` - OpenFool's rule quirks switched to the standard rules, EvalAI vs SmallestAI.
 * :func:`monte_carlo` - beyond the article: the determinised Monte Carlo player against EvalAI.
+* :func:`diagnosis` - our analysis of why EvalAI loses to SmallestAI with 3-5 players: EvalAI
+  with one decision handed to SmallestAI's rule, against n - 1 SmallestAI.
 
 Rows. The game-level experiments (``hands``, ``endgame``) keep one compact row per game. The
 match experiments (``baselines``, ``ablations``, ``rules``, ``monte_carlo``) play one agent
@@ -44,7 +46,7 @@ from . import paper
 from .agents import AGENTS, AGENTS_VERSION, is_monte_carlo
 from .analysis import build_claims
 from .evaluation import EVALUATOR_VERSION
-from .experiments import EXPERIMENTS_VERSION, bout_task, game_task, warmup
+from .experiments import EXPERIMENTS_VERSION, bout_task, game_task, lead_task, warmup
 from .rules import DECK_SIZES, ENGINE_VERSION, MAX_PLAYERS, deck_cards
 
 CHAPTER = "durak"
@@ -55,10 +57,12 @@ VERSION = (f"engine{ENGINE_VERSION}-eval{EVALUATOR_VERSION}-agents{AGENTS_VERSIO
 
 #: Games per task of the match experiments (see the module doc).
 BATCH = 100
-EXPERIMENTS = ("hands", "endgame", "baselines", "ablations", "rules", "monte_carlo")
+EXPERIMENTS = ("hands", "endgame", "baselines", "ablations", "rules", "diagnosis", "monte_carlo")
 BASELINES = ("RandomAI", "SmallestAI")
 VARIANTS = tuple(paper.ABLATIONS.values())
 MC_AGENTS = tuple(name for name in AGENTS if is_monte_carlo(name))
+#: EvalAI and its variants with one decision taken from SmallestAI (our diagnosis).
+DIAGNOSIS = ("EvalAI",) + tuple(name for name in AGENTS if name.startswith("EvalAI/"))
 #: OpenFool's rules and, one at a time and all together, the standard rules (spec, "Rules").
 RULE_SETS: dict[str, dict[str, Any]] = {
     "OpenFool": {},
@@ -88,6 +92,10 @@ PARAMETERS: dict[str, Param] = {
                        choices=VARIANTS),
     "rules_games": Param(10_000, int, "games per rule setting and player count (EvalAI vs "
                          "SmallestAI, 36 cards)", minimum=0),
+    "diagnosis_games": Param(10_000, int, "games per configuration of the diagnosis (EvalAI "
+                             "with one decision from SmallestAI, vs n - 1 SmallestAI)", minimum=0),
+    "lead_games": Param(10_000, int, "games per player count (36 cards) in which EvalAI's "
+                        "opening leads are set beside SmallestAI's (diagnosis)", minimum=0),
     "mc_games": Param(10_000, int, "beyond: games per budget and player count, MC vs EvalAI "
                       "(36 cards)", minimum=0),
     "mc_budgets": Param((5, 20, 50), tuple, "beyond: Monte Carlo determinisations per "
@@ -104,6 +112,7 @@ RUN_ONLY = (*CORE_RUN_ONLY, "experiments")
 
 #: Sizes of the ``ci`` profile: every experiment runs, each on a few games.
 CI_SIZES = {"games": 20, "endgame_games": 20, "ablation_games": 20, "rules_games": 20,
+            "diagnosis_games": 20, "lead_games": 20,
             "mc_games": 2, "mc_budgets": (2,), "ablations": VARIANTS[:3] + VARIANTS[-2:]}
 
 
@@ -191,6 +200,14 @@ def match_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) 
     return out
 
 
+def leads_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> dict:
+    """One game of ``config['agent']`` (EvalAI) against ``n - 1`` x ``config['vs']``: its
+    opening leads beside SmallestAI's choice (:func:`experiments.lead_task`)."""
+    n = int(config["n_players"])
+    return lead_task(_game_config(config, [config["agent"]] + [config["vs"]] * (n - 1)), index,
+                     rng)
+
+
 # ----------------------------------------------------------------------------- experiments
 
 
@@ -271,6 +288,29 @@ def rules(res: Results) -> None:
                 description="EvalAI vs n - 1 SmallestAI under each rule setting, 36 cards")
 
 
+def diagnosis(res: Results) -> None:
+    """Why EvalAI loses to SmallestAI: EvalAI and each variant with one decision taken from
+    SmallestAI's rule (agents ``EvalAI/...``), against n - 1 SmallestAI, every player count and
+    deck. Our analysis, not the article's."""
+    p = res.params
+    if p["diagnosis_games"] > 0:
+        batch, tasks = _tasks(p["diagnosis_games"])
+        res.get("diagnosis", "diagnosis", match_task,
+                [_match(n, d, a, "SmallestAI", batch) for a in DIAGNOSIS for n in p["players"]
+                 for d in p["decks"]], tasks, chunk_size=20, warmup=warmup,
+                compute=res.computes("diagnosis"),
+                description="diagnosis: EvalAI with one decision from SmallestAI, vs n - 1 "
+                            "SmallestAI")
+    if p["lead_games"] > 0:
+        res.get("leads", "leads", leads_task,
+                [{"n_players": int(n), "deck": 36, "agent": "EvalAI", "vs": "SmallestAI"}
+                 for n in p["players"]],
+                p["lead_games"], chunk_size=500, warmup=warmup,
+                compute=res.computes("diagnosis"),
+                description="diagnosis: EvalAI's opening leads beside SmallestAI's, vs n - 1 "
+                            "SmallestAI, 36 cards")
+
+
 def monte_carlo(res: Results) -> None:
     """Beyond the article: the determinised Monte Carlo player against n - 1 EvalAI."""
     p = res.params
@@ -297,6 +337,7 @@ def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path 
     baselines(res)
     ablations(res)
     rules(res)
+    diagnosis(res)
     monte_carlo(res)
     return res
 

@@ -29,7 +29,16 @@ import numpy as np
 from numba import njit
 
 from . import evaluation as ev
-from .agents import AGENTS, MAX_ACTIONS, agent_action, agents_array, play_game
+from .agents import (
+    AGENTS,
+    MAX_ACTIONS,
+    MIX_LEAD_HV,
+    agent_action,
+    agents_array,
+    eval_action_mix,
+    play_game,
+    smallest_action,
+)
 from .rules import (
     DECK_SIZES,
     DRAW_RULES,
@@ -261,6 +270,68 @@ def bout_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -
     return rows
 
 
+# ======================================================================================
+# Opening leads (our diagnosis of EvalAI against SmallestAI)
+# ======================================================================================
+LEAD_COLS = ("leads", "differ", "group", "higher", "trump", "hv_smallest", "gap")
+
+
+@njit(cache=True)
+def play_leads(hands, talon, st, sp, ag, rng, seat, out):
+    """Play to the end; at every opening lead of ``seat`` (an EvalAI) with a choice, add to
+    ``out`` (``LEAD_COLS``): leads; leads unlike SmallestAI's (its smallest card); of those, the
+    ones from a rank held two or more times, of a higher rank than the smallest card, of a trump
+    where the smallest card is not one, and the ones where HV(hand - c) alone (no rank-group
+    bonus) would have led SmallestAI's card; and the sum of rank gaps (EvalAI's lead minus the
+    smallest card, both non-trumps)."""
+    mv = np.empty(MAX_ACTIONS, dtype=np.int64)
+    while st[ST_PHASE] != PH_OVER:
+        k = legal_actions(hands, st, sp, mv)
+        p = st[ST_CUR]
+        if k == 1:
+            act = mv[0]
+        else:
+            act = agent_action(ag, p, hands, talon, st, sp, mv, k, rng)
+            if p == seat and st[ST_PHASE] == PH_ATTACK:
+                s = smallest_action(hands, st, sp, mv, k)
+                out[0] += 1
+                if act != s:
+                    trump = st[ST_TRUMP]
+                    ce = hands[p, act]
+                    cs = hands[p, s]
+                    out[1] += 1
+                    cnt = 0
+                    for i in range(st[ST_SIZE + p]):
+                        if hands[p, i] % 13 == ce % 13:
+                            cnt += 1
+                    if cnt >= 2:
+                        out[2] += 1
+                    if ce % 13 > cs % 13:
+                        out[3] += 1
+                    if ce // 13 == trump and cs // 13 != trump:
+                        out[4] += 1
+                    if eval_action_mix(hands, st, sp, mv, k, ag[p, 1], MIX_LEAD_HV) == s:
+                        out[5] += 1
+                    if ce // 13 != trump and cs // 13 != trump:
+                        out[6] += ce % 13 - cs % 13
+        apply_action(hands, talon, st, sp, act)
+
+
+def lead_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> dict:
+    """One game of ``seats`` (seat rotation as in :func:`game_task`); the opening leads of the
+    first EvalAI seat against SmallestAI's choice in the same position (``LEAD_COLS``)."""
+    cfg = validate_config(config)
+    sp = switches(cfg)
+    names = seat_agents(cfg, index)
+    seat = names.index("EvalAI")
+    ag = agents_array(names, int(cfg["budget"]))
+    hands, talon, st = new_arrays(sp)
+    deal(hands, talon, st, sp, rng)
+    out = np.zeros(len(LEAD_COLS), dtype=np.int64)
+    play_leads(hands, talon, st, sp, ag, rng, seat, out)
+    return {c: int(v) for c, v in zip(LEAD_COLS, out)}
+
+
 def warmup() -> None:
     """Compile (or load from the cache) every jitted path once, before workers start."""
     rng = np.random.default_rng(0)
@@ -268,3 +339,5 @@ def warmup() -> None:
            "transfer": True}
     game_task(cfg, 0, rng)
     bout_task({**cfg, "seats": ["RandomAI", "SmallestAI"]}, 0, rng)
+    lead_task({**cfg, "seats": ["EvalAI", "SmallestAI"]}, 0, rng)
+    game_task({**cfg, "seats": ["EvalAI/lead-smallest", "EvalAI/beat-always"]}, 0, rng)
