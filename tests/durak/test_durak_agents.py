@@ -113,6 +113,12 @@ def test_defence_beats_when_the_loss_is_under_800():
     best = max(hv("7H 6D 8D 9C 10C", "H", left, sizes), hv("AS 6D 8D 9C 10C", "H", left, sizes))
     assert best == hv("7H 6D 8D 9C 10C", "H", left, sizes)  # giving up AS hurts less
     assert cur - best < 800
+    # cur = 1000 (450 - 250 + 1300 - 350 - 150 - 50 + 50) + 0 - 158 (suits S 1, D 2, C 2 of
+    #   avg 5/3: 80 + 39 + 39) + 150 = 992
+    # beat with AS: HV(7H 6D 8D 9C 10C) = 550 - 400 (S 0, D 2, C 2 of avg 4/3) + 150 = 300
+    # beat with 7H: HV(AS 6D 8D 9C 10C) = -50 - 158 + 150 = -58
+    # 992 - 300 = 692 < 800 -> beat with AS
+    assert (cur, best, hv("AS 6D 8D 9C 10C", "H", left, sizes)) == (992, 300, -58)
     assert decide("EvalAI", hands, talon, st, sp) == "AS"
 
 
@@ -124,6 +130,10 @@ def test_defence_takes_when_only_a_costly_trump_beats_and_the_talon_is_long():
     best = hv("6D 7D 8C 9C 10D", "H", left, sizes)
     take = hv("AH 6D 7D 8C 9C 10D KS", "H", left, sizes)
     assert cur - best >= 800 and take - best >= 2000 - 40 * left
+    # cur = 1000 - 399 + 150 = 751; AH, the only card that beats KS: HV(6D 7D 8C 9C 10D) =
+    #   -750 - 399 + 150 = -999; 751 + 999 = 1750 >= 800
+    # take: HV(+ KS) = 1350 - 200 + 150 = 1300; 1300 + 999 = 2299 >= 2000 - 40 x 8 = 1680
+    assert (cur, best, take) == (751, -999, 1300)
     assert decide("EvalAI", hands, talon, st, sp) == "take"
 
 
@@ -147,6 +157,9 @@ def test_defence_prefers_a_rank_already_on_the_table():
     h, left, sizes = "8D 10D QH KH AS", 12, [1, 5]
     plain = {c: hv(without(h, c), "H", left, sizes) for c in ("8D", "10D", "QH", "KH")}
     assert plain["8D"] == plain["10D"] + 200  # without the bonus 8D would go
+    # 8D: HV(10D QH KH AS) = 3700 - 400 + 150 = 3450; 10D: HV(8D QH KH AS) = 3500 - 400 + 150
+    #   = 3250, + 300 (a 10 is on the table) = 3550 > 3450
+    assert (plain["8D"], plain["10D"]) == (3450, 3250)
     scores = {**plain, "10D": plain["10D"] + 300}
     assert max(scores, key=scores.get) == "10D"
     assert decide("EvalAI", hands, talon, st, sp) == "10D"
@@ -165,6 +178,10 @@ def test_throw_in_only_when_the_loss_is_under_1200_minus_50_per_talon_card():
     cur = hv("6H 9C", "H", left, sizes)
     best = hv("9C", "H", left, sizes) + attack_bonus("6H", "6H 9C")
     assert cur - best >= 1200 - 50 * left  # giving away a trump: not worth it
+    # cur = HV(6H 9C) = 900 (-350 + 1300 - 50) - 800 (C 1, S 0, D 0 of avg 1/3) + 150 = 250
+    # throw 6H: HV(9C) + round(A[1] x ...) = -50 - 800 + 150 + 0 = -700
+    # 250 + 700 = 950 >= 1200 - 50 x 16 = 400 -> pass
+    assert (cur, best) == (250, -700)
     assert decide("EvalAI", hands, talon, st, sp) == "pass"
 
 
@@ -178,6 +195,9 @@ def test_throw_in_a_cheap_card():
     cur = hv("6D 9C", "H", left, sizes)
     best = hv("9C", "H", left, sizes) + attack_bonus("6D", "6D 9C")
     assert cur - best < 1200 - 50 * left
+    # cur = HV(6D 9C) = -400 - 400 (D 1, C 1, S 0 of avg 2/3) + 150 = -650; throw 6D: -700
+    # -650 + 700 = 50 < 400 -> throw 6D
+    assert (cur, best) == (-650, -700)
     assert decide("EvalAI", hands, talon, st, sp) == "6D"
 
 
@@ -191,6 +211,10 @@ def test_transfer_with_a_non_trump_of_the_attacking_rank():
     cur = hv("6D 6H 8D QC", "C", left, sizes)
     v = max(hv("8D QC", "C", left, sizes), hv("8D QC", "C", left, sizes))
     assert v > cur - 400
+    # cur = HV(6D 6H 8D QC) = 700 - 400 + 150 = 450 (pair bonus: trunc(1 x 0.5) = 0); without
+    # the sixes (both non-trumps: the two hands are the same): HV(8D QC) = 1400 - 800 + 150 =
+    # 750 > 450 - 400 = 50 -> transfer, with the first non-trump six
+    assert (cur, v) == (450, 750)
     assert decide("EvalAI", hands, talon, st, sp) == "transfer 6D"
 
 
