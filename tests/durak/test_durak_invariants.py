@@ -204,8 +204,10 @@ CONFIGS = [  # (players, deck, switches, games)
     (4, 24, {}, 8_000),
     (4, 36, {"throw": "standard", "limit": "standard", "refill": "standard",
              "transfer": True}, 10_000),
-    (5, 24, {}, 6_000),
+    (5, 24, {}, 6_000),  # OpenFool's 28-card deck: dealt out, empty talon
     (5, 52, {"throw": "standard", "transfer": True}, 8_000),
+    (4, 36, {"transfer": True, "transfer_check": "openfool"}, 6_000),
+    (5, 24, {"deck_rule": "plain"}, 4_000),
 ]
 
 
