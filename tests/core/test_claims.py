@@ -215,3 +215,20 @@ def test_claims_table_short_descriptions_and_long_first_sentences(tmp_path):
     assert '<span class="cid">g.a</span></details>' in grouped  # the id moves to the note
     assert "Fig. 2 HeuristicAI: mean win %" in claims_table(df, "toy").data
     assert "\u2026 <em>(more)</em>" in grouped        # a first sentence too long is cut at a word
+
+
+def test_claims_table_sizes_numeric_columns_to_their_values(tmp_path):
+    rows = [quantitative("nodes.a", "nodes", 1_598_924, 4_531_278.4, 4_393_112.6, 4_669_444.0, 200,
+                         step=1, note="why"),
+            quantitative("ratio.b", "a ratio", 184, 42.93, 40.03, 46.07, 200, step=1,
+                         note="why")]
+    write_claims("toy", rows, tmp_path)
+    out = claims_table(read_claims("toy", tmp_path), "toy", percent=False,
+                       decimals=lambda cid: 0 if cid.startswith("nodes.") else 1).data
+    assert ">4,531,278<" in out and ">42.9<" in out  # per-claim digits
+    assert ">4,393,113\u2013<br>4,669,444<" in out  # a long CI breaks after its dash
+    assert ">40.0\u201346.1<" in out  # a short one stays on one line
+    # paper / ours / CI / n columns: their longest entry ("1,598,924", "4,531,278",
+    # "4,393,113-", "our 95 % CI" header) plus 2ch
+    assert ('<col style="width:11ch"><col style="width:11ch"><col style="width:13ch">'
+            '<col style="width:5ch">') in out

@@ -286,9 +286,17 @@ _CSS = """<style>
 </style>"""
 
 
-#: Column widths of the claims table (fixed layout: the table never grows past the page).
-_COLS = ('<colgroup><col style="width:8.8em"><col><col style="width:4.4em"><col style="width:5em">'
-         '<col style="width:7.6em"><col style="width:5.4em"></colgroup>')
+#: Widest CI (characters) kept on one line; a wider one breaks after its dash.
+_CI_ONE_LINE = 15
+
+
+def _cols(widths: Sequence[int]) -> str:
+    """Column widths of the claims table: the verdict badge, the description (the rest), and
+    the paper / ours / CI / n columns sized in ``ch`` (one digit) to their longest entry, so
+    that large values never run into their neighbours while the layout stays fixed (the table
+    never grows past the page)."""
+    num = "".join(f'<col style="width:{max(w, 3) + 2}ch">' for w in widths)
+    return f'<colgroup><col style="width:8.8em"><col>{num}</colgroup>'
 
 
 def _verdict_badge(verdict: str, count: int | None = None) -> str:
@@ -367,7 +375,7 @@ def claims_table(
     chapter: str,
     *,
     percent: bool | Callable[[str], bool] = True,
-    decimals: int = 1,
+    decimals: int | Callable[[str], int] = 1,
     group: Callable[[str], str] | Mapping[str, str] | None = None,
     note_limit: int = 120,
     caption: str | None = None,
@@ -376,7 +384,8 @@ def claims_table(
 
     One compact row per claim: a coloured verdict badge (\u2714 reproduced/holds, \u2716
     differs/fails, \u2026 pending), the description with its claim id, the paper's value with
-    the digits it printed, ours, our 95 % CI and n. Each note sits on its own full-width line
+    the digits it printed, ours, our 95 % CI and n (numeric columns as wide as their longest
+    entry; a long CI breaks after its dash). Each note sits on its own full-width line
     below its claim; a note longer than ``note_limit`` characters shows its first sentence and
     folds the rest into a ``<details>`` block. NaN is shown as nothing.
 
@@ -384,7 +393,8 @@ def claims_table(
     is :func:`claims_anchor`, and every row carries ``data-claim`` so that
     :mod:`gameai.core.htmlcheck` can compare the rendered table with ``claims.csv``).
     ``percent`` says whether numeric values are fractions shown as percentages (a bool, or a
-    function of the claim id); ``group`` maps a claim id (a function, or a mapping of id
+    function of the claim id), and ``decimals`` the digits shown of ours and the CI (an int or
+    a function of the claim id); ``group`` maps a claim id (a function, or a mapping of id
     prefixes to headings) to a group heading row; under a heading, a description's leading
     label (the text before its first ``": "``) is left out, since the heading says it.
     """
@@ -392,6 +402,9 @@ def claims_table(
 
     def is_percent(cid: str) -> bool:
         return percent(cid) if callable(percent) else bool(percent)
+
+    def digits(cid: str) -> int:
+        return int(decimals(cid)) if callable(decimals) else int(decimals)
 
     def group_of(cid: str) -> str | None:
         if group is None:
@@ -407,19 +420,32 @@ def claims_table(
     head = ("<tr><th>verdict</th><th>claim</th><th>paper</th><th>ours</th>"
             "<th>our 95 % CI</th><th>n</th></tr>")
     rows, last_group = [], object()
+    widths = [len("paper"), len("ours"), len("our 95 % CI"), len("n")]  # headers
     for r in claims.itertuples(index=False):
         cid = str(r.claim)
         g = group_of(cid)
         if g is not None and g != last_group:
             rows.append(f'<tr class="group"><td colspan="6">{html.escape(g)}</td></tr>')
         last_group = g
-        pct = is_percent(cid)
+        pct, dec = is_percent(cid), digits(cid)
         step = float(getattr(r, "step", 0.0) or 0.0)
         ci = ""
         if _finite(r.ci_low) and _finite(r.ci_high):
-            low = _fmt_value(r.ci_low, pct, decimals)
-            ci = f"{low[:-2] if pct else low}\u2013{_fmt_value(r.ci_high, pct, decimals)}"
+            low = _fmt_value(r.ci_low, pct, dec)
+            low, high = (low[:-2] if pct else low) + "\u2013", _fmt_value(r.ci_high, pct, dec)
+            if len(low) + len(high) > _CI_ONE_LINE:
+                ci = f"{low}<br>{high}"
+                widths[2] = max(widths[2], len(low), len(high))
+            else:
+                ci = low + high
+                widths[2] = max(widths[2], len(ci))
         n = f"{int(r.n):,}" if _finite(r.n) and r.n > 0 else ""
+        paper_txt, ours_txt = _fmt_paper(r.paper, step, pct), _fmt_value(r.ours, pct, dec)
+        words = _in_words(r.paper, r.ours)
+        if not words:
+            widths[0] = max(widths[0], len(paper_txt))
+            widths[1] = max(widths[1], len(ours_txt))
+        widths[3] = max(widths[3], len(n))
         note = str(r.note or "").strip()
         desc = str(r.description)
         if g is not None:
@@ -432,11 +458,10 @@ def claims_table(
             f'id="{html.escape(claim_anchor(chapter, cid))}">'
             f"<td>{_verdict_badge(str(r.verdict))}</td>"
             f'<td title="{html.escape(cid)}">{html.escape(desc)}{"" if note else " " + id_html}</td>'
-            + (f'<td class="num">{_fmt_paper(r.paper, step, pct)}</td>'
-               f'<td class="num">{_fmt_value(r.ours, pct, decimals)}</td>'
-               f'<td class="num">{ci}</td>' if not _in_words(r.paper, r.ours) else
-               f'<td colspan="3" class="txt"><b>paper:</b> {_fmt_value(r.paper, pct, decimals)}'
-               f'<br><b>ours:</b> {_fmt_value(r.ours, pct, decimals)}</td>')
+            + (f'<td class="num">{paper_txt}</td><td class="num">{ours_txt}</td>'
+               f'<td class="num">{ci}</td>' if not words else
+               f'<td colspan="3" class="txt"><b>paper:</b> {_fmt_value(r.paper, pct, dec)}'
+               f'<br><b>ours:</b> {ours_txt}</td>')
             + f'<td class="num">{n}</td></tr>')
         if note:
             shown, rest = _split_note(note, note_limit)
@@ -452,7 +477,7 @@ def claims_table(
     out = (f'{_CSS}<div id="{claims_anchor(chapter)}">'
            f'<p class="gameai-claims-legend">{legend} &nbsp;({len(claims)} claims)</p>'
            f'<table class="gameai-claims" data-chapter="{html.escape(chapter)}" '
-           f'data-claims="{len(claims)}">{cap}{_COLS}<thead>{head}</thead><tbody>{"".join(rows)}'
+           f'data-claims="{len(claims)}">{cap}{_cols(widths)}<thead>{head}</thead><tbody>{"".join(rows)}'
            f"</tbody></table></div>")
     return HTML(out)
 
