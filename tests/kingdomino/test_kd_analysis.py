@@ -103,3 +103,17 @@ def test_family_offsets_average_a_family_and_widen_for_the_papers_error():
     # per cell var = 1 (ours) + 100/200 (paper) = 1.5; mean of two: sqrt(3)/2
     assert f.loc["UCT_B", "hi"] - 3.0 == pytest.approx(1.96 * np.sqrt(3) / 2)
     assert f.loc["MCE", "hi"] - (-1.0) == pytest.approx(1.96 * np.sqrt(1.5))
+
+
+def test_budget_offsets_compare_smaller_budgets_with_the_papers_cell():
+    def games(strategy, T, margins):
+        return pd.DataFrame({"seat0": strategy, "T": T, "margin": margins, "score0": 0,
+                             "win": 0, "draw": 0})
+    col = paper.TABLE3_T.index(0.1)
+    p = paper.TABLE3["UCT-FG"][col]
+    check = games("UCT-FG", 0.05, [p - 1.0, p + 1.0] * 10)  # mean = the paper's value
+    t3 = games("UCT-FG", 0.1, [p + 4.0, p + 6.0] * 10)  # ours at 0.1 s: 5 above the paper
+    t3 = pd.concat([t3, games("FG", 0.1, [-9.0] * 20)])
+    out = analysis.budget_offsets(check, t3).set_index("fraction")
+    assert list(out.index) == [0.5, 1.0] and set(out["family"]) == {"UCT"}
+    assert out.loc[0.5, "diff"] == pytest.approx(0.0) and out.loc[1.0, "diff"] == pytest.approx(5.0)

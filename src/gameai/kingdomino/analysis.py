@@ -150,6 +150,24 @@ def family_offsets(t: pd.DataFrame, paper_games: int = 200) -> pd.DataFrame:
                            else c).reset_index(drop=True)
 
 
+def budget_offsets(check: pd.DataFrame, t3: pd.DataFrame, T: float = 0.1,
+                   time_scale: float = 1.0) -> pd.DataFrame:
+    """The budget check: each family's mean of (ours at a fraction of ``T`` - the paper at
+    ``T``), by fraction (1 = Table III's own cell), in :func:`family_offsets`'s columns with
+    ``fraction`` for ``T``. ``check``: the budget-check games; ``t3``: Table III's games."""
+    ours = outcomes(check, by=["seat0", "T"]).rename(columns={"seat0": "strategy"})
+    ours["T"] = (ours["T"] / time_scale).round(6)
+    own = table3(t3, time_scale)
+    own = own[own["T"] == T]
+    cells = pd.concat([ours, own[ours.columns]], ignore_index=True)
+    col = {float(t): i for i, t in enumerate(paper.TABLE3_T)}[float(T)]
+    cells = cells[cells["strategy"].isin(paper.TABLE3)]
+    cells["diff"] = cells["margin"] - cells["strategy"].map(lambda s: paper.TABLE3[s][col])
+    out = family_offsets(cells)
+    out["fraction"] = (out.pop("T") / T).round(4)
+    return out
+
+
 def sweep(df: pd.DataFrame, param: str, time_scale: float = 1.0) -> pd.DataFrame:
     """Figs. 7-8: mean margin per (agent, T, swept parameter) with CI."""
     out = outcomes(df, by=["seat0", "T", param]).rename(columns={"seat0": "agent"})

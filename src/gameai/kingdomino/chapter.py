@@ -9,7 +9,7 @@ Compute plan. Table III is the expensive part: a game at T seconds per ply costs
 player about 13 x T x (the authors' rate / ours) seconds. :func:`results` therefore computes in
 this order: the cheap experiments (§II-B, Table I), Table III for T <= 2 s in rounds of games (every
 cell reaches 25 games, then 50, 100, 200, so an interrupted run leaves every cell with a usable n),
-Table II, Figs. 7-8, Table III for T = 4 ... 10 s in increasing order, then the experiments beyond
+our budget check below 0.1 s (minutes), Table II, Figs. 7-8, Table III for T = 4 ... 10 s in increasing order, then the experiments beyond
 the paper. A cell short of its games is shown with its n and CI (``partial``), never hidden.
 """
 
@@ -40,12 +40,17 @@ CHAPTER = "kingdomino"
 VERSION = f"engine{ENGINE_VERSION}-agents{AGENTS_VERSION}"
 
 TABLE3_STRATEGIES = tuple(paper.TABLE3)
-EXPERIMENTS = ("branching", "table1", "table3_short", "table2", "fig7", "fig8", "table3_long",
-               "beyond")
+EXPERIMENTS = ("branching", "table1", "table3_short", "budget_check", "table2", "fig7", "fig8",
+               "table3_long", "beyond")
 #: Games per cell reached by every Table III cell before any cell gets more.
 ROUNDS = (25, 50, 100, 200)
 #: Budgets above this are "long" (computed after Table II and Figs. 7-8).
 SHORT_T = 2.0
+#: Budget check (our diagnostic): every searching strategy at these fractions of T = 0.1 s, to
+#: compare with the paper's 0.1 s column (does the paper's UCT play as if it had fewer
+#: iterations than its playout rate gives?).
+BUDGET_CHECK_FRACTIONS = (0.5, 0.75)
+BUDGET_CHECK_T = 0.1
 #: Beyond the paper: 10x the paper's largest budget, for a few key strategies.
 BEYOND_STRATEGIES = ("MCE-TR/R", "MCE-FG/R", "UCT-FG", "UCT_W-FG")
 BEYOND_T = 100.0
@@ -68,6 +73,8 @@ PARAMETERS: dict[str, Param] = {
     "table3_strategies": Param(TABLE3_STRATEGIES, tuple, "Table III's rows",
                                item_kind=str, choices=TABLE3_STRATEGIES),
     "fig_games": Param(paper.TABLE3_GAMES, int, "games per point of Figs. 7-8", minimum=0),
+    "budget_check_games": Param(paper.TABLE3_GAMES, int, "games per strategy of the budget "
+                                "check (half and three quarters of 0.1 s)", minimum=0),
     "beyond_games": Param(200, int, "beyond: games per strategy at 10x the largest budget",
                           minimum=0),
     "experiments": Param(EXPERIMENTS, tuple, "which experiments to compute (run setting)",
@@ -80,7 +87,7 @@ RUN_ONLY = (*CORE_RUN_ONLY, "experiments")
 CI_SIZES = {
     "time_scale": 0.002, "branching_games": 20, "table1_games": 4, "table2_games": 2,
     "table3_games": 2, "table3_T": (0.1, 10.0), "table3_strategies": ("FG", "MCE-FG/R", "UCT_W-TR"),
-    "fig_games": 1, "beyond_games": 1,
+    "fig_games": 1, "beyond_games": 1, "budget_check_games": 1,
 }
 
 
@@ -180,6 +187,19 @@ def fig8(res: Results) -> None:
 # ----------------------------------------------------------------------------- beyond
 
 
+def budget_check(res: Results) -> None:
+    """Our diagnostic of Table III's low-budget UCT cells: every searching strategy at half and
+    three quarters of the 0.1 s budget, 200 games each, against three FG."""
+    p = res.params
+    if p["budget_check_games"] > 0:
+        res.get("budget_check", "budget_check", game_task,
+                [_game(s, "FG", _scaled(p, f * BUDGET_CHECK_T)) for f in BUDGET_CHECK_FRACTIONS
+                 for s in p["table3_strategies"] if s != "FG"],
+                p["budget_check_games"], chunk_size=4, partial=True,
+                compute=res.computes("budget_check"),
+                description="Budget check: searching strategies at 0.05 and 0.075 s per ply")
+
+
 def beyond(res: Results) -> None:
     """Beyond the paper: 10x the paper's largest budget (100 s per ply) for a few strategies."""
     p = res.params
@@ -202,6 +222,7 @@ def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path 
     branching(res)
     table1(res)
     table3(res, long=False)
+    budget_check(res)
     table2(res)
     fig7(res)
     fig8(res)
