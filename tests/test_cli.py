@@ -147,3 +147,30 @@ def test_verify_reports_and_forgets_results_the_code_no_longer_gives(fake, capsy
     assert gameai(*args, "--forget-mismatched") == 1
     assert status(current["exp"], tmp_path)["done"] == 0
     assert gameai("verify", "fake", "--per-config", "0") == 2
+
+
+def test_prune_drops_rows_no_experiment_uses(fake, capsys, tmp_path):
+    from gameai.core.store import Experiment, load_or_run, status
+
+    def fn(config, index, rng):
+        return {"x": int(rng.integers(100))}
+
+    def toy(configs):
+        return Experiment(chapter="fake", name="toy", fn=fn, configs=configs, n=3, seed=3,
+                          version="1")
+
+    load_or_run(toy([{"a": 1}, {"a": 2}]), data_dir=tmp_path, progress=False)
+    now = toy([{"a": 1}])  # configuration a=2 changed its key: its rows are unused
+    fake.results = lambda params, **kw: types.SimpleNamespace(experiments={"toy": now})
+    args = ("prune", "fake", "--data-dir", str(tmp_path))
+    assert gameai(*args, "--dry-run") == 0
+    assert "would remove 3 rows of 1 unused task key(s), kept 3" in capsys.readouterr().out
+    assert status(toy([{"a": 2}]), tmp_path)["done"] == 3  # a dry run changes nothing
+    assert gameai(*args) == 0
+    assert "removed 3 rows" in capsys.readouterr().out
+    assert status(toy([{"a": 2}]), tmp_path)["done"] == 0
+    assert status(now, tmp_path)["done"] == 3
+    assert load_or_run(now, data_dir=tmp_path, progress=False, compute=False)["x"].size == 3
+    assert gameai(*args) == 0
+    assert "no unused rows" in capsys.readouterr().out
+    assert gameai("prune", "fake", "--data-dir", str(tmp_path / "none")) == 2

@@ -398,6 +398,29 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0 if bad == 0 else 1
 
 
+def cmd_prune(args: argparse.Namespace) -> int:
+    """Drop rows that no experiment of the chapter uses any more (old task keys)."""
+    from .core.datadirs import committed_data_dir
+    from .core.store import prune
+
+    module = load_chapter(args.chapter)
+    params = check_params(args.chapter, module, args.param)
+    data_dir = (Path(args.data_dir).resolve() if args.data_dir else
+                getattr(module, "COMMITTED_DATA_DIR", None) or committed_data_dir())
+    if not (data_dir / args.chapter).is_dir():
+        raise UsageError(f"no results of chapter {args.chapter} in {data_dir} "
+                         f"(no folder {data_dir / args.chapter})")
+    res = module.results(params, data_dir=data_dir, compute=False, progress=False)
+    found = prune(res.experiments.values(), data_dir, dry_run=args.dry_run)
+    verb = "would remove" if args.dry_run else "removed"
+    for f in found:
+        print(f"{f['file'].relative_to(data_dir)}: {verb} {f['removed']:,} rows of "
+              f"{len(f['keys'])} unused task key(s), kept {f['kept']:,}")
+    print(f"gameai prune {args.chapter}: " + (f"{len(found)} file(s) with unused rows"
+                                              if found else "no unused rows"))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     package = chapter_module_name(args.chapter).rpartition(".")[0]  # gameai.frankszoo
     bench = importlib.import_module(package + ".bench")
@@ -462,6 +485,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", metavar="DIR",
                    help="results folder (default: data/ at the root of the book)")
     p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("prune", help="drop cached rows that no experiment uses any more "
+                                     "(task keys of changed configurations)")
+    p.add_argument("chapter")
+    _add_param_option(p)
+    p.add_argument("--dry-run", action="store_true", help="only say what would be removed")
+    p.add_argument("--data-dir", metavar="DIR",
+                   help="results folder (default: data/ at the root of the book)")
+    p.set_defaults(func=cmd_prune)
 
     p = sub.add_parser("bench", help="run a chapter's speed benchmarks")
     p.add_argument("chapter")

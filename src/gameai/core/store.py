@@ -33,7 +33,7 @@ import time
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import pandas as pd
 
@@ -512,6 +512,48 @@ def forget(exp: Experiment, data_dir: str | os.PathLike,
             manifest["rows_in_file"] = int((~gone).sum())
             atomic_write_text(p["manifest"], json.dumps(manifest, indent=2) + "\n")
     return int(gone.sum())
+
+
+def prune(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
+          dry_run: bool = False) -> list[dict]:
+    """Remove rows that none of ``experiments`` uses from the files they read.
+
+    A results file can be shared by several experiments (one file per name) and keeps the rows
+    of every task key ever computed into it; after a configuration changes its key (a new rule
+    setting, say), the old key's rows stay in the file, unused. ``experiments`` must be every
+    experiment of the chapter at the folder's parameters (``results(...).experiments``): rows of
+    any other key are dropped, the manifest's ``rows_in_file`` follows. Returns one dict per file
+    with unused rows: ``file``, ``removed``, ``kept`` and the unused ``keys``; ``dry_run``
+    changes nothing.
+    """
+    keep: dict[Path, set] = {}
+    where: dict[Path, Mapping[str, Path]] = {}
+    for exp in experiments:
+        p = paths(exp, data_dir)
+        keep.setdefault(p["csv"], set()).update(exp.task_key(c) for c in exp.configs)
+        where[p["csv"]] = p
+    out = []
+    for csv, keys in keep.items():
+        p = where[csv]
+        if not _sources(p):
+            continue
+        cached = _read_all(p, usecols=("key",))
+        unused = ~cached["key"].isin(keys)
+        if not unused.any():
+            continue
+        out.append({"file": csv, "removed": int(unused.sum()), "kept": int((~unused).sum()),
+                    "keys": sorted(set(cached.loc[unused, "key"]))})
+        if dry_run:
+            continue
+        with folder_lock(csv.parent):
+            everything = _merge(p)
+            used = everything["key"].isin(keys)
+            atomic_to_csv(everything[used], csv)
+            manifest = _read_manifest(p["manifest"])
+            if manifest is not None:  # it must keep describing the file (see forget)
+                manifest["rows_in_file"] = int(used.sum())
+                atomic_write_text(p["manifest"], json.dumps(manifest, indent=2) + "\n")
+    return out
 
 
 def _same_column(a: pd.Series, b: pd.Series) -> bool:
