@@ -184,3 +184,11 @@ def test_margin_paths_and_announcements():
     assert ann.loc["trula", "announced"] == 1 and ann.loc["trula", "rate"] == 1.0
     assert ann.loc["kings", "announced"] == 1 and ann.loc["kings", "achieved"] == 0
     assert ann.loc["pagat_ultimo", "announced"] == 0 and ann.loc["trula", "games"] == 2
+
+
+def test_session_trend_by_window():
+    t = analysis.session_trend(session_rows(), window=2)
+    assert list(t["games"]) == ["1-2", "3-4"] and list(t["n"]) == [2, 2]
+    assert list(t["klop"]) == [0.5, 0.0]
+    assert list(t["declarer_win"]) == [1.0, 0.5]
+    assert t["margin"].iloc[1] == pytest.approx((7 + 8 + 7) / 3)

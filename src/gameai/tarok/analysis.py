@@ -196,6 +196,20 @@ def margin_paths(df: pd.DataFrame) -> pd.DataFrame:
     return long.sort_values(["session", "player", "game"]).reset_index(drop=True)
 
 
+def session_trend(df: pd.DataFrame, window: int = 50) -> pd.DataFrame:
+    """Per window of ``window`` games of every session: games, share of klop (everyone
+    passed), the declarers' win rate and the bidders' mean margin after those games."""
+    paths = margin_paths(df)
+    rows = []
+    for w, g in df.groupby(df["game"] // window):
+        bid = g[g["contract"] != "klop"]
+        rows.append({"games": f"{w * window + 1}-{w * window + len(g) // df['session'].nunique()}",
+                     "n": len(g), "klop": float((g["contract"] == "klop").mean()),
+                     "declarer_win": float(bid["won"].mean()) if len(bid) else math.nan,
+                     "margin": float(paths.loc[paths["game"] // window == w, "margin"].mean())})
+    return pd.DataFrame(rows)
+
+
 def announcement_stats(df: pd.DataFrame) -> pd.DataFrame:
     """Per announcement: how often it was announced, its success rate when announced (Wilson
     CI), and how often it was achieved silently, over the games with a talon exchange."""
