@@ -117,8 +117,8 @@ def search_task(config: Mapping[str, Any], index: int, rng) -> list:
 
 
 def strength_task(config: Mapping[str, Any], index: int, rng) -> dict:
-    """``experiments.game_task`` without ``player``, ``opponent`` and ``contract`` (config items,
-    which the store keeps as columns)."""
+    """``experiments.game_task`` without ``player`` and ``opponent`` (config items, which the
+    store keeps as columns) and ``contract`` (always "three" here, the config's default)."""
     row = game_task(config, index, rng)
     for key in ("player", "opponent", "contract"):
         row.pop(key)
