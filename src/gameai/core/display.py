@@ -31,12 +31,14 @@ def number(x, decimals: int = 1, signed: bool = False) -> str:
 
 
 def ci_range(lo, hi, *, percent: bool = True, decimals: int = 1) -> str:
-    """A 95 % interval as ``52.1–60.3 %`` (or ``-1.2–3.4``); nothing when either end is missing."""
+    """A 95 % interval as ``52.1–60.3 %`` (or ``-1.2–3.4``, and ``-4.5 to -1.7`` when the upper
+    end is negative too, where a dash would read as a minus); nothing when either end is
+    missing."""
     if _missing(lo) or _missing(hi):
         return ""
-    if percent:
-        return f"{lo * 100:.{decimals}f}\u2013{hi * 100:.{decimals}f}{NBSP}%"
-    return f"{lo:.{decimals}f}\u2013{hi:.{decimals}f}"
+    scale, unit = (100, f"{NBSP}%") if percent else (1, "")
+    a, b = f"{lo * scale:.{decimals}f}", f"{hi * scale:.{decimals}f}"
+    return f"{a}{' to ' if b.startswith('-') else chr(0x2013)}{b}{unit}"
 
 
 TABLE_CSS = [

@@ -1,0 +1,16 @@
+"""Number formats shared by the chapters."""
+
+from __future__ import annotations
+
+import math
+
+from gameai.core.display import ci_range
+
+
+def test_ci_range_formats():
+    assert ci_range(0.521, 0.603) == "52.1\u201360.3\u00a0%"
+    assert ci_range(-1.2, 3.4, percent=False) == "-1.2\u20133.4"
+    # both ends negative: "to", since a dash before a minus reads as one more minus
+    assert ci_range(-4.5, -1.7, percent=False) == "-4.5 to -1.7"
+    assert ci_range(-0.02, -0.01) == "-2.0 to -1.0\u00a0%"
+    assert ci_range(math.nan, 1.0) == "" and ci_range(0.1, None) == ""
