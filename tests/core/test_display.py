@@ -14,3 +14,10 @@ def test_ci_range_formats():
     assert ci_range(-4.5, -1.7, percent=False) == "-4.5 to -1.7"
     assert ci_range(-0.02, -0.01) == "-2.0 to -1.0\u00a0%"
     assert ci_range(math.nan, 1.0) == "" and ci_range(0.1, None) == ""
+
+
+def test_plain_floats():
+    from gameai.core.display import plain
+    assert [plain(v) for v in (0.94, 12.5, 3.0, 0.0, -0.0012, 1234.567, 0.017349, 2e-5)] == \
+        ["0.94", "12.5", "3", "0", "-0.0012", "1,234.57", "0.0173", "0.00002"]
+    assert plain(math.nan) == ""

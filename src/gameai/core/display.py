@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+import numpy as np
 import pandas as pd
 
 __all__ = ["NBSP", "pct", "ci_range", "number", "TABLE_CSS", "show", "glue_md", "pending_figure",
@@ -48,13 +49,30 @@ TABLE_CSS = [
 ]
 
 
+def plain(x) -> str:
+    """A float without pandas' six decimals: two decimals at most from 1 up (``12.5``,
+    ``1,234.57``, ``3``), three significant digits below (``0.94``, ``0.0173``), no trailing
+    zeros."""
+    if _missing(x):
+        return ""
+    if x == 0:
+        return "0"
+    text = f"{x:,.2f}" if abs(x) >= 1 else f"{x:.3g}"
+    if "e" in text:  # a tiny value: positional, three significant digits
+        text = np.format_float_positional(x, precision=3, unique=False, fractional=False)
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
 def show(df: pd.DataFrame | None, caption: str | None = None, percent: Iterable[str] = (),
          counts: Iterable[str] = (), styler=None, index: bool = False) -> None:
     """Display a table with one format per measure: ``percent`` columns (fractions) with one
-    decimal, ``counts`` with thousands separators; missing values shown as nothing."""
+    decimal, ``counts`` with thousands separators, other float columns with at most two
+    decimals and no trailing zeros (not pandas' six); missing values shown as nothing."""
     from IPython.display import display
 
     fmt = {c: pct for c in percent} | {c: "{:,.0f}" for c in counts}
+    if df is not None:
+        fmt = {c: plain for c in df.columns if pd.api.types.is_float_dtype(df[c])} | fmt
     st = styler if styler is not None else df.style.format(fmt, na_rep="")
     if not index:
         st = st.hide(axis="index")
