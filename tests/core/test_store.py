@@ -251,3 +251,20 @@ def test_forget_removes_only_the_named_tasks_so_the_next_run_recomputes_them(tmp
     pd.testing.assert_frame_equal(first, again)
     with pytest.raises(ValueError, match="keys"):
         forget(exp, tmp_path, ["not-a-key"])
+
+
+def test_verify_ignores_timings_but_not_results(tmp_path):
+    import time as _time
+
+    def timed(config, index, rng):
+        t0 = _time.perf_counter()
+        return {"score": int(rng.integers(100)), "seconds": _time.perf_counter() - t0 + index}
+
+    exp = make(timed)
+    run(exp, tmp_path)
+    assert verify(exp, tmp_path, per_config=3)["mismatched"] == 0  # every timing differs
+
+    def timed_changed(config, index, rng):
+        return {**timed(config, index, rng), "score": -1}
+
+    assert verify(make(timed_changed), tmp_path, per_config=3)["mismatched"] == 6
