@@ -354,11 +354,22 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     return 0
 
 
+def _existing_results(args: argparse.Namespace, module: ModuleType) -> Path:
+    """The results folder that ``verify`` and ``prune`` read: ``--data-dir``, else the book's
+    ``data/``; a :class:`UsageError` when it holds no folder of the chapter."""
+    from .core.datadirs import committed_data_dir
+
+    data_dir = (Path(args.data_dir).resolve() if args.data_dir else
+                getattr(module, "COMMITTED_DATA_DIR", None) or committed_data_dir())
+    if not (data_dir / args.chapter).is_dir():
+        raise UsageError(f"no results of chapter {args.chapter} in {data_dir} "
+                         f"(no folder {data_dir / args.chapter})")
+    return data_dir
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     """Recompute a sample of every cached experiment and compare it with the stored rows."""
     from .core.store import forget, verify
-
-    from .core.datadirs import committed_data_dir
 
     module = load_chapter(args.chapter)
     params = check_params(args.chapter, module, args.param)
@@ -367,11 +378,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.n_jobs == 0 or args.n_jobs < -1:
         raise UsageError(f"--n-jobs must be -1 (all cores) or an int >= 1, got {args.n_jobs}")
     _check_n_jobs(args.n_jobs)
-    data_dir = (Path(args.data_dir).resolve() if args.data_dir else
-                getattr(module, "COMMITTED_DATA_DIR", None) or committed_data_dir())
-    if not (data_dir / args.chapter).is_dir():
-        raise UsageError(f"no results of chapter {args.chapter} in {data_dir} "
-                         f"(no folder {data_dir / args.chapter})")
+    data_dir = _existing_results(args, module)
     res = module.results(params, data_dir=data_dir, compute=False, progress=False)
     bad = checked = 0
     print(f"gameai verify {args.chapter}: {args.per_config} task(s) per config, data in {data_dir}")
@@ -400,16 +407,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_prune(args: argparse.Namespace) -> int:
     """Drop rows that no experiment of the chapter uses any more (old task keys)."""
-    from .core.datadirs import committed_data_dir
     from .core.store import prune
 
     module = load_chapter(args.chapter)
     params = check_params(args.chapter, module, args.param)
-    data_dir = (Path(args.data_dir).resolve() if args.data_dir else
-                getattr(module, "COMMITTED_DATA_DIR", None) or committed_data_dir())
-    if not (data_dir / args.chapter).is_dir():
-        raise UsageError(f"no results of chapter {args.chapter} in {data_dir} "
-                         f"(no folder {data_dir / args.chapter})")
+    data_dir = _existing_results(args, module)
     res = module.results(params, data_dir=data_dir, compute=False, progress=False)
     found = prune(res.experiments.values(), data_dir, dry_run=args.dry_run)
     verb = "would remove" if args.dry_run else "removed"
