@@ -166,13 +166,18 @@ def test_defence_prefers_a_rank_already_on_the_table():
 
 
 # ---------------------------------------------------------------------- EvalAI: throw-in
-def test_throw_in_only_when_the_loss_is_under_1200_minus_50_per_talon_card():
-    sp = rule_switches(2, 36)
-    # attacker holds 6D (cheap) and 6H (trump); the table shows 6S beaten by 8S
+def throw_in_position(sp):
+    """The attacker holds 6H (trump) and 9C; the table shows 6S beaten by 8S."""
     hands, talon, st = position(sp, ["6S 6H 9C", "8S 10C JC QC KC AC"],
                                 "7S 9S 10S JS QS KS AS 7D 8D 9D 10D JD QD KD AD 7H")
     play(hands, talon, st, sp, "6S")
     play(hands, talon, st, sp, "8S")
+    return hands, talon, st
+
+
+def test_throw_in_only_when_the_loss_is_under_1200_minus_50_per_talon_card():
+    sp = rule_switches(2, 36)
+    hands, talon, st = throw_in_position(sp)
     assert st[ST_CUR] == 0
     left, sizes = 16, [2, 5]
     cur = hv("6H 9C", "H", left, sizes)
@@ -584,10 +589,7 @@ def test_diagnosis_variants_change_only_their_decision():
 def test_diagnosis_throw_and_defence_variants():
     sp = rule_switches(2, 36)
     # throw-in: EvalAI passes rather than give away the trump 6H (see the throw-in test)
-    hands, talon, st = position(sp, ["6S 6H 9C", "8S 10C JC QC KC AC"],
-                                "7S 9S 10S JS QS KS AS 7D 8D 9D 10D JD QD KD AD 7H")
-    play(hands, talon, st, sp, "6S")
-    play(hands, talon, st, sp, "8S")
+    hands, talon, st = throw_in_position(sp)
     assert decide("EvalAI", hands, talon, st, sp) == "pass"
     assert decide("EvalAI/throw-always", hands, talon, st, sp) == "6H"
     assert decide("EvalAI/throw-smallest", hands, talon, st, sp) == "6H"
