@@ -2,8 +2,9 @@
 loading experiments from the store, and writing the claims.
 
 A chapter defines its own ``PARAMETERS`` (starting from :func:`run_settings`), its ``CI_SIZES``,
-and a ``results()`` made of one small function per table or figure, each calling
-:meth:`Results.get` for its experiment. ``gameai run`` and the notebook then behave alike in every
+one small function per table or figure, each calling :meth:`Results.get` for its experiment,
+and a :class:`ChapterPlan` listing those functions in the order they run; the plan gives the
+chapter its ``resolve``, ``results``, ``write_claims`` and ``run``. ``gameai run`` and the notebook then behave alike in every
 chapter: the same profiles, the same rule for where results go (:mod:`gameai.core.datadirs`), the
 same pending/missing handling.
 """
@@ -23,7 +24,7 @@ from .params import Param, validate
 from .store import Experiment, MissingResults, load, load_or_run, status
 
 __all__ = ["RUN_ONLY", "run_settings", "resolve", "Results", "open_results", "write_claims",
-           "finish_run"]
+           "finish_run", "ChapterPlan"]
 
 #: Parameters that change how results are computed, not what they are.
 RUN_ONLY = ("profile", "n_jobs", "backend", "compute_missing")
@@ -136,3 +137,52 @@ def finish_run(res: Results, claims: Sequence[Claim]) -> Path:
         st = status(exp, res.data_dir)
         print(f"{exp.name:>24}: {st['done']}/{st['total']} tasks cached")
     return target
+
+
+@dataclass(frozen=True)
+class ChapterPlan:
+    """A chapter's entry points, built from its parts: ``steps`` are its experiment functions
+    (each takes the :class:`Results` and loads or computes one table's or figure's rows) in the
+    order :meth:`results` calls them, cheapest first; ``build_claims`` turns the results into the
+    chapter's claims. A chapter module exposes the bound methods as its ``resolve``,
+    ``results``, ``write_claims`` and ``run``, which the CLI and the notebook call.
+
+    Written once here so that every chapter loads, computes, resumes and writes its claims the
+    same way; a chapter keeps only what is its own (parameters, tasks, the steps)."""
+
+    chapter: str
+    version: str
+    spec: Mapping[str, Param] = field(repr=False)
+    ci_sizes: Mapping[str, Any] = field(repr=False)
+    steps: Sequence[Callable[[Results], Any]]
+    build_claims: Callable[[Results], Sequence[Claim]]
+    run_only: Sequence[str] = RUN_ONLY
+
+    def resolve(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Validate parameters; in the ``ci`` profile, sizes left at their paper default shrink
+        (:func:`resolve`)."""
+        return resolve(self.spec, overrides, self.ci_sizes, self.chapter)
+
+    def results(self, overrides: Mapping[str, Any] | None = None, *,
+                data_dir: str | Path | None = None, compute: bool | None = None,
+                progress: bool | str = "auto") -> Results:
+        """Load (and, if ``compute``, run) every experiment, in the plan's order. ``compute``
+        None: the ``compute_missing`` parameter decides (true in the ci profile)."""
+        params = self.resolve(overrides)
+        res = open_results(self.chapter, self.version, self.spec, params, data_dir=data_dir,
+                           compute=compute, progress=progress, run_only=self.run_only)
+        for step in self.steps:
+            step(res)
+        return res
+
+    def write_claims(self, res: Results) -> Path:
+        """Write the run's ``claims.csv`` (:func:`write_claims`); returns its folder."""
+        return write_claims(res, self.build_claims(res))
+
+    def run(self, params: Mapping[str, Any] | None = None, *,
+            data_dir: str | Path | None = None, progress: bool | str = "auto") -> Results:
+        """``gameai run CHAPTER``: compute whatever is missing, resumably, in the plan's order;
+        then write the claims and print what is cached."""
+        res = self.results(params, data_dir=data_dir, compute=True, progress=progress)
+        finish_run(res, self.build_claims(res))
+        return res

@@ -26,7 +26,6 @@ index ``i * batch + j``, which sets its seat rotation, so every agent visits eve
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Any, Mapping
 
 import numpy as np
@@ -34,13 +33,10 @@ import numpy as np
 from ..core.chapter import (
     COMPUTE_MISSING,
     RUN_ONLY as CORE_RUN_ONLY,
+    ChapterPlan,
     Results,
-    finish_run,
-    open_results,
-    resolve as _resolve,
     run_settings,
 )
-from ..core.chapter import write_claims as write_run_claims
 from ..core.params import Param
 from . import paper
 from .agents import AGENTS, AGENTS_VERSION, is_monte_carlo
@@ -115,10 +111,6 @@ CI_SIZES = {"games": 20, "endgame_games": 20, "ablation_games": 20, "rules_games
             "diagnosis_games": 20, "lead_games": 20,
             "mc_games": 2, "mc_budgets": (2,), "ablations": VARIANTS[:3] + VARIANTS[-2:]}
 
-
-def resolve(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Validate parameters; in the ``ci`` profile, sizes left at their paper default shrink."""
-    return _resolve(PARAMETERS, overrides, CI_SIZES, CHAPTER)
 
 
 # ----------------------------------------------------------------------------- task functions
@@ -326,29 +318,9 @@ def monte_carlo(res: Results) -> None:
 # ----------------------------------------------------------------------------- entry points
 
 
-def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path | None = None,
-            compute: bool | None = None, progress: bool | str = "auto") -> Results:
-    """Load (and, if ``compute``, run) every experiment, cheapest first, Monte Carlo last."""
-    params = resolve(overrides)
-    res = open_results(CHAPTER, VERSION, PARAMETERS, params, data_dir=data_dir,
-                       compute=compute, progress=progress, run_only=RUN_ONLY)
-    hands(res)
-    endgame(res)
-    baselines(res)
-    ablations(res)
-    rules(res)
-    diagnosis(res)
-    monte_carlo(res)
-    return res
-
-
-def write_claims(res: Results) -> Path:
-    """Write ``claims.csv`` (see :func:`gameai.core.chapter.write_claims`); returns its folder."""
-    return write_run_claims(res, build_claims(res))
-
-
-def run(params: Mapping[str, Any] | None = None, *, data_dir=None, progress="auto") -> Results:
-    """``gameai run durak``: compute whatever is missing, resumably, Monte Carlo last."""
-    res = results(params, data_dir=data_dir, compute=True, progress=progress)
-    finish_run(res, build_claims(res))
-    return res
+#: The chapter's entry points (:class:`gameai.core.chapter.ChapterPlan`): its experiments in the
+#: order ``results`` and ``gameai run durak`` take them, Monte Carlo last.
+PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
+                   steps=(hands, endgame, baselines, ablations, rules, diagnosis, monte_carlo),
+                   build_claims=build_claims, run_only=RUN_ONLY)
+resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run

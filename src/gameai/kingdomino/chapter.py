@@ -15,20 +15,15 @@ the paper. A cell short of its games is shown with its n and CI (``partial``), n
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Mapping
-
 
 from ..core.chapter import (
     COMPUTE_MISSING,
     RUN_ONLY as CORE_RUN_ONLY,
+    ChapterPlan,
     Results,
-    finish_run,
-    open_results,
-    resolve as _resolve,
     run_settings,
 )
-from ..core.chapter import write_claims as write_run_claims
 from ..core.params import Param
 from . import paper
 from .analysis import build_claims, table3_frame  # noqa: F401  (table3_frame: the notebook's)
@@ -89,11 +84,6 @@ CI_SIZES = {
     "table3_games": 2, "table3_T": (0.1, 10.0), "table3_strategies": ("FG", "MCE-FG/R", "UCT_W-TR"),
     "fig_games": 1, "beyond_games": 1, "budget_check_games": 1,
 }
-
-
-def resolve(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Validate parameters; in the ``ci`` profile, sizes left at their paper default shrink."""
-    return _resolve(PARAMETERS, overrides, CI_SIZES, CHAPTER)
 
 
 def _game(player: str, opponent: str, T: float = 0.0, **search: float) -> dict:
@@ -161,6 +151,16 @@ def table3(res: Results, long: bool) -> None:
                     description=f"Table III: each strategy vs 3 x FG at T = {T:g} s per ply")
 
 
+def table3_short(res: Results) -> None:
+    """Table III's columns T <= 2 s (an eighth of its cost), computed first."""
+    table3(res, long=False)
+
+
+def table3_long(res: Results) -> None:
+    """Table III's columns T = 4 ... 10 s, after every other experiment of the paper."""
+    table3(res, long=True)
+
+
 def _uct_sweep(res: Results, key: str, name: str, setups, param: str, values,
                description: str) -> None:
     """One of Figs. 7-8: each (agent, T) setup with ``param`` swept over ``values``."""
@@ -213,31 +213,10 @@ def beyond(res: Results) -> None:
 # ----------------------------------------------------------------------------- entry points
 
 
-def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path | None = None,
-            compute: bool | None = None, progress: bool | str = "auto") -> Results:
-    """Load (and, if ``compute``, run) every experiment, cheapest first (see the module doc)."""
-    params = resolve(overrides)
-    res = open_results(CHAPTER, VERSION, PARAMETERS, params, data_dir=data_dir,
-                       compute=compute, progress=progress, run_only=RUN_ONLY)
-    branching(res)
-    table1(res)
-    table3(res, long=False)
-    budget_check(res)
-    table2(res)
-    fig7(res)
-    fig8(res)
-    table3(res, long=True)
-    beyond(res)
-    return res
-
-
-def write_claims(res: Results) -> Path:
-    """Write ``claims.csv`` (see :func:`gameai.core.chapter.write_claims`); returns its folder."""
-    return write_run_claims(res, build_claims(res))
-
-
-def run(params: Mapping[str, Any] | None = None, *, data_dir=None, progress="auto") -> Results:
-    """``gameai run kingdomino``: compute whatever is missing, resumably, cheapest first."""
-    res = results(params, data_dir=data_dir, compute=True, progress=progress)
-    finish_run(res, build_claims(res))
-    return res
+#: The chapter's entry points (:class:`gameai.core.chapter.ChapterPlan`): its experiments in the
+#: order ``results`` and ``gameai run kingdomino`` take them, cheapest first.
+PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
+                   steps=(branching, table1, table3_short, budget_check, table2, fig7, fig8,
+                          table3_long, beyond),
+                   build_claims=build_claims, run_only=RUN_ONLY)
+resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run

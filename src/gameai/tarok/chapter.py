@@ -23,19 +23,15 @@ and shown with the ``n`` it has if stopped):
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Mapping
 
 from ..core.chapter import (
     COMPUTE_MISSING,
     RUN_ONLY as CORE_RUN_ONLY,
+    ChapterPlan,
     Results,
-    finish_run,
-    open_results,
-    resolve as _resolve,
     run_settings,
 )
-from ..core.chapter import write_claims as write_run_claims
 from ..core.params import Param
 from . import paper
 from .agents import AGENT_NAMES, AGENTS_VERSION, DEPTHS
@@ -100,10 +96,6 @@ CI_SIZES = {
     "strength_deals": 1, "strength_samples": 2, "strength_depths": (3, 3, 3),
 }
 
-
-def resolve(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Validate parameters; in the ``ci`` profile, sizes left at their paper default shrink."""
-    return _resolve(PARAMETERS, overrides, CI_SIZES, CHAPTER)
 
 
 def search_task(config: Mapping[str, Any], index: int, rng) -> list:
@@ -221,29 +213,9 @@ def table1_ci(res: Results) -> None:
 # ----------------------------------------------------------------------------- entry points
 
 
-def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path | None = None,
-            compute: bool | None = None, progress: bool | str = "auto") -> Results:
-    """Load (and, if ``compute``, run) every experiment, cheapest first (see the module doc)."""
-    params = resolve(overrides)
-    res = open_results(CHAPTER, VERSION, PARAMETERS, params, data_dir=data_dir,
-                       compute=compute, progress=progress, run_only=RUN_ONLY)
-    table1(res)
-    table8(res)
-    fuzzy(res)
-    table1_alphabeta(res)
-    sessions(res)
-    strength(res)
-    table1_ci(res)
-    return res
-
-
-def write_claims(res: Results) -> Path:
-    """Write ``claims.csv`` (see :func:`gameai.core.chapter.write_claims`); returns its folder."""
-    return write_run_claims(res, build_claims(res))
-
-
-def run(params: Mapping[str, Any] | None = None, *, data_dir=None, progress="auto") -> Results:
-    """``gameai run tarok``: compute whatever is missing, resumably, cheapest first."""
-    res = results(params, data_dir=data_dir, compute=True, progress=progress)
-    finish_run(res, build_claims(res))
-    return res
+#: The chapter's entry points (:class:`gameai.core.chapter.ChapterPlan`): its experiments in the
+#: order ``results`` and ``gameai run tarok`` take them, cheapest first.
+PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
+                   steps=(table1, table8, fuzzy, table1_alphabeta, sessions, strength, table1_ci),
+                   build_claims=build_claims, run_only=RUN_ONLY)
+resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run
