@@ -232,3 +232,28 @@ def test_claims_table_sizes_numeric_columns_to_their_values(tmp_path):
     # "4,393,113-", "our 95 % CI" header) plus 2ch
     assert ('<col style="width:11ch"><col style="width:11ch"><col style="width:13ch">'
             '<col style="width:5ch">') in out
+
+
+def test_claims_table_keeps_labels_on_request_and_writes_negative_intervals_with_to(tmp_path):
+    rows = [quantitative("t.all", "all enhancements: nodes", 10, 12.0, 11.0, 13.0, 20, step=1,
+                         note="why"),
+            quantitative("t.margin", "a margin", -35.0, -35.5, -37.9, -33.2, 200, step=0.1,
+                         note="why"),
+            quantitative("t.offset", "an offset", 0.0, 0.4, -1.0, 1.7, 200, step=0.1,
+                         note="why")]
+    write_claims("toy", rows, tmp_path)
+    df = read_claims("toy", tmp_path)
+    kept = claims_table(df, "toy", group={"t": "Table 1"}, percent=False,
+                        drop_labels=False).data
+    assert '<td title="t.all">all enhancements: nodes</td>' in kept
+    assert '<td title="t.all">nodes</td>' in claims_table(df, "toy", group={"t": "Table 1"},
+                                                           percent=False).data
+    assert ">-37.9 to -33.2<" in kept and ">-1.0 to 1.7<" in kept  # never "-37.9–-33.2"
+    assert ">11.0\u201313.0<" in kept
+
+
+def test_a_pending_claim_in_words_says_it_is_not_computed(tmp_path):
+    write_claims("toy", [pending("f.C", "best C by budget", "C falls with the budget",
+                                 note="Fig. 7 run pending")], tmp_path)
+    out = claims_table(read_claims("toy", tmp_path), "toy").data
+    assert "<b>ours:</b> <em>not computed yet</em>" in out

@@ -9,10 +9,11 @@ from gameai.core.display import ci_range
 
 def test_ci_range_formats():
     assert ci_range(0.521, 0.603) == "52.1\u201360.3\u00a0%"
-    assert ci_range(-1.2, 3.4, percent=False) == "-1.2\u20133.4"
-    # both ends negative: "to", since a dash before a minus reads as one more minus
+    assert ci_range(-1.2, 3.4, percent=False) == "-1.2 to 3.4"
+    # an end negative: "to", since a dash beside a minus reads as one more minus
     assert ci_range(-4.5, -1.7, percent=False) == "-4.5 to -1.7"
     assert ci_range(-0.02, -0.01) == "-2.0 to -1.0\u00a0%"
+    assert ci_range(45453, 69060, percent=False, decimals=0) == "45,453\u201369,060"
     assert ci_range(math.nan, 1.0) == "" and ci_range(0.1, None) == ""
 
 

@@ -11,7 +11,8 @@ import pandas as pd
 import pytest
 
 from gameai.core.lock import FolderBusy, folder_lock
-from gameai.core.store import Experiment, MissingResults, forget, load_or_run, paths, status
+from gameai.core.store import (Experiment, MissingResults, forget, load_or_run, paths, status,
+                               wall_time)
 
 
 def play(config, index, rng):
@@ -140,8 +141,10 @@ def test_wall_time_of_an_interrupted_run_is_kept(tmp_path):
     with pytest.raises(Stop):
         load_or_run(Experiment(**{**exp.__dict__, "fn": slow_then_stop}), data_dir=tmp_path,
                     progress=False)
+    assert wall_time(exp, tmp_path) >= 0.3  # the interrupted run's time, before any manifest
     run(tmp_path)
     assert json.loads(paths(exp, tmp_path)["manifest"].read_text())["wall_time_s"] >= 0.3
+    assert wall_time(exp, tmp_path) >= 0.3
 
 
 def test_seed_from_copies_finished_tasks_and_leaves_the_source_alone(stored, tmp_path_factory):

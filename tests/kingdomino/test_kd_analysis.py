@@ -37,6 +37,9 @@ def test_uct_b_at_10s_is_compared_with_the_authors_raw_value():
     (claim,) = [c for c in analysis.table3_claims(df, 200) if c.claim == "table3.UCT_B-FG.10"]
     assert claim.paper == paper.TABLE3_UCT_B_10S_RAW["UCT_B-FG"]
     assert "raw" in claim.note and "4 of 200 games" in claim.note
+    (waiting,) = [c for c in analysis.table3_claims(None, 200) if c.claim == "table3.UCT_B-FG.10"]
+    assert waiting.verdict == "pending"  # before it is computed too: the raw value, said so
+    assert waiting.paper == paper.TABLE3_UCT_B_10S_RAW["UCT_B-FG"] and "raw" in waiting.note
 
 
 def test_time_scale_maps_scaled_budgets_back_to_the_papers_columns():
@@ -75,6 +78,10 @@ def test_conclusions_compare_the_best_of_each_family_per_budget():
                       + rows("UCT-FG", [1] * 3, T=2.0))
     beats, best = analysis.conclusion_claims(df)
     assert beats.verdict == "holds" and best.verdict == "holds"
+    # two of the ten budgets: the verdict is marked as so far, naming what is missing
+    assert "2 of 2 budgets computed (of 10)" in beats.ours
+    assert "T = 0.2, 0.3, 0.5, 1, 4, 6, 8, 10 s not computed yet" in beats.note
+    assert "not computed yet" in best.note
     worse = df.copy()
     worse.loc[worse["seat0"] == "UCT-FG", "margin"] = 9
     assert analysis.conclusion_claims(worse)[0].verdict == "fails"

@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import pandas as pd
 
+from .display import range_separator
 from .io import atomic_to_csv
 
 __all__ = [
@@ -379,6 +380,7 @@ def claims_table(
     group: Callable[[str], str] | Mapping[str, str] | None = None,
     note_limit: int = 120,
     caption: str | None = None,
+    drop_labels: bool = True,
 ):
     """The claims table as the book shows it (an ``IPython.display.HTML`` object).
 
@@ -396,7 +398,9 @@ def claims_table(
     function of the claim id), and ``decimals`` the digits shown of ours and the CI (an int or
     a function of the claim id); ``group`` maps a claim id (a function, or a mapping of id
     prefixes to headings) to a group heading row; under a heading, a description's leading
-    label (the text before its first ``": "``) is left out, since the heading says it.
+    label (the text before its first ``": "``) is left out, since the heading says it, unless
+    ``drop_labels`` is false (a chapter whose labels say what its headings do not, such as the
+    configuration a row measures).
     """
     from IPython.display import HTML
 
@@ -431,13 +435,13 @@ def claims_table(
         step = float(getattr(r, "step", 0.0) or 0.0)
         ci = ""
         if _finite(r.ci_low) and _finite(r.ci_high):
-            low = _fmt_value(r.ci_low, pct, dec)
-            low, high = (low[:-2] if pct else low) + "\u2013", _fmt_value(r.ci_high, pct, dec)
+            low, high = _fmt_value(r.ci_low, pct, dec), _fmt_value(r.ci_high, pct, dec)
+            low = (low[:-2] if pct else low) + range_separator(low, high).rstrip()
             if len(low) + len(high) > _CI_ONE_LINE:
                 ci = f"{low}<br>{high}"
                 widths[2] = max(widths[2], len(low), len(high))
             else:
-                ci = low + high
+                ci = low + (" " if low.endswith("to") else "") + high
                 widths[2] = max(widths[2], len(ci))
         n = f"{int(r.n):,}" if _finite(r.n) and r.n > 0 else ""
         paper_txt, ours_txt = _fmt_paper(r.paper, step, pct), _fmt_value(r.ours, pct, dec)
@@ -448,7 +452,7 @@ def claims_table(
         widths[3] = max(widths[3], len(n))
         note = str(r.note or "").strip()
         desc = str(r.description)
-        if g is not None:
+        if g is not None and drop_labels:
             desc = _short_description(desc)
         # The claim id sits on the note's line (or beside a description without a note), so a
         # claim takes two lines; every row is a link target: #claim-<chapter>-<id>.
@@ -461,7 +465,7 @@ def claims_table(
             + (f'<td class="num">{paper_txt}</td><td class="num">{ours_txt}</td>'
                f'<td class="num">{ci}</td>' if not words else
                f'<td colspan="3" class="txt"><b>paper:</b> {_fmt_value(r.paper, pct, dec)}'
-               f'<br><b>ours:</b> {ours_txt}</td>')
+               f'<br><b>ours:</b> {ours_txt or "<em>not computed yet</em>"}</td>')
             + f'<td class="num">{n}</td></tr>')
         if note:
             shown, rest = _split_note(note, note_limit)

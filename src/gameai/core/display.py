@@ -31,15 +31,21 @@ def number(x, decimals: int = 1, signed: bool = False) -> str:
     return "" if _missing(x) else f"{x:{'+' if signed else ''}.{decimals}f}"
 
 
+def range_separator(low: str, high: str) -> str:
+    """An en dash between two formatted ends (``52.1–60.3``), or `` to `` when either is
+    negative (``-1.2 to 3.4``)."""
+    return " to " if low.startswith("-") or high.startswith("-") else "\u2013"
+
+
 def ci_range(lo, hi, *, percent: bool = True, decimals: int = 1) -> str:
-    """A 95 % interval as ``52.1–60.3 %`` (or ``-1.2–3.4``, and ``-4.5 to -1.7`` when the upper
-    end is negative too, where a dash would read as a minus); nothing when either end is
-    missing."""
+    """A 95 % interval as ``52.1–60.3 %`` (thousands separated: ``45,453–69,060``), or
+    ``-1.2 to 3.4`` and ``-4.5 to -1.7`` when an end is negative (a dash beside a minus sign
+    reads as one); nothing when either end is missing."""
     if _missing(lo) or _missing(hi):
         return ""
     scale, unit = (100, f"{NBSP}%") if percent else (1, "")
-    a, b = f"{lo * scale:.{decimals}f}", f"{hi * scale:.{decimals}f}"
-    return f"{a}{' to ' if b.startswith('-') else chr(0x2013)}{b}{unit}"
+    a, b = f"{lo * scale:,.{decimals}f}", f"{hi * scale:,.{decimals}f}"
+    return f"{a}{range_separator(a, b)}{b}{unit}"
 
 
 TABLE_CSS = [

@@ -43,7 +43,7 @@ from .lock import FolderBusy, folder_lock
 from .runner import _cell, canonical_json, config_key, run_tasks
 
 __all__ = ["Experiment", "MissingResults", "FolderBusy", "load_or_run", "load", "status", "paths",
-           "verify", "forget"]
+           "verify", "forget", "wall_time"]
 
 _SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 _STORE_RESERVED = ("key", "index", "config_key")
@@ -353,6 +353,17 @@ def status(exp: Experiment, data_dir: str | os.PathLike) -> dict[str, int]:
     cached = _read_all(paths(exp, data_dir), usecols=("key", "index"))
     done = sum(len(v) for v in _done(exp, cached).values())
     return {"done": done, "total": exp.total, "missing": exp.total - done}
+
+
+def wall_time(exp: Experiment, data_dir: str | os.PathLike) -> float:
+    """Seconds of compute spent on ``exp`` so far: what its manifest records for finished runs
+    plus what interrupted runs spent on the chunks still waiting in its partial folder."""
+    p = paths(exp, data_dir)
+    try:
+        done = float(json.loads(p["manifest"].read_text()).get("wall_time_s", 0.0))
+    except (OSError, ValueError, AttributeError, TypeError):
+        done = 0.0
+    return done + _partial_wall(p["partial"])
 
 
 def load(exp: Experiment, data_dir: str | os.PathLike) -> pd.DataFrame:
