@@ -15,7 +15,7 @@ compiled loop (``play_cards``). The registry by name (``AGENTS``):
   enhancements (fuzzy table, history, minimal window, third-card pruning), one-trick search 0.7.
 * ``cheat`` - the full program's search on the true deal (perfect information): a ceiling.
 * ``tarokist_exact`` - the full program with an exact-key transposition table instead of the
-  fuzzy one (the thesis's "no loss of quality" claim, tested by playing both).
+  fuzzy one (the paper's "no impact on the quality of playing", tested by playing both).
 
 Bidding, talon choice and announcements (``Tarokist``, spec "Bidding", "Talon and discards",
 "Announcements") play test games whose card play is a perfect-information search of depth 3

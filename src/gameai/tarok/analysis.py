@@ -299,7 +299,7 @@ def table8_claims(t1: pd.DataFrame | None, t8: pd.DataFrame | None, deals: int) 
 
 
 def fuzzy_claims(df: pd.DataFrame | None) -> list[Claim]:
-    desc = "fuzzy vs exact-key table: fewer nodes (x), no loss of quality"
+    desc = "fuzzy vs exact-key table: fewer nodes (x), depth 9 (quality: next claim)"
     if df is None:
         return [pending("fuzzy_tt.gain", desc, paper.FUZZY_TT_GAIN,
                         "fuzzy-table run pending (a few seconds per position)")]
@@ -320,14 +320,14 @@ ANCHOR_RANDOM_POINTS = 28
 
 
 def strength_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
-    desc = "human players found the program reasonably good (qualitative)"
+    desc = "human players judge the program to play tarok reasonably well (abstract; qualitative)"
     if df is None:
-        return [pending("strength.reasonable", desc, "reasonably good",
+        return [pending("strength.reasonable", desc, "plays reasonably well",
                         "strength run not computed: about 2 s per deal for the full program and "
                         "15 s for plain MC alpha-beta on one core (gameai run tarok)")]
     t = strength(df).set_index("player")
     if not {"tarokist", "random", "rule"} <= set(t.index):
-        return [pending("strength.reasonable", desc, "reasonably good",
+        return [pending("strength.reasonable", desc, "plays reasonably well",
                         "strength run lacks the full program, random or rule-based play so far")]
     a, r, b = t.loc["tarokist"], t.loc["random"], t.loc["rule"]
     holds = a.points_lo > max(r.points_hi, b.points_hi)
@@ -343,7 +343,7 @@ def strength_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
         parts.append(f"full program minus plain MC alpha-beta on the same {d['deals']} deals: "
                      f"{d['points']:+.1f} points [{d['points_lo']:+.1f}, {d['points_hi']:+.1f}]")
     parts.append(_short(int(t["deals"].min()), deals))
-    return [qualitative("strength.reasonable", desc, "reasonably good", ours, bool(holds),
+    return [qualitative("strength.reasonable", desc, "plays reasonably well", ours, bool(holds),
                         int(a.deals), note=_note(*parts))]
 
 
@@ -352,12 +352,12 @@ QUALITY_TOLERANCE = 1.0
 
 
 def fuzzy_quality_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
-    """The thesis's "no loss of quality" in play: the full program with an exact-key table
-    against the fuzzy one, as declarer on the same deals."""
+    """The paper's "no impact on the quality of playing" (§4.2) in play: the full program with
+    an exact-key table against the fuzzy one, as declarer on the same deals."""
     desc = "the fuzzy table loses no playing quality (declarer's points, same deals)"
     t = None if df is None else strength(df).set_index("player")
     if t is None or "tarokist" not in t.index or "tarokist_exact" not in t.index:
-        return [pending("fuzzy_tt.quality", desc, "no loss of quality",
+        return [pending("fuzzy_tt.quality", desc, "no impact on the quality of playing",
                         "needs the strength run's tarokist and tarokist_exact players "
                         "(gameai run tarok)")]
     d = paired(df, "tarokist", "tarokist_exact")
@@ -368,7 +368,7 @@ def fuzzy_quality_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
                  "point (a loss smaller than that is within what 20 samples decide anyway)",
                  f"identical points on {100 * d['same_points']:.0f} % of the deals",
                  _short(d["deals"], deals))
-    return [qualitative("fuzzy_tt.quality", desc, "no loss of quality", ours, bool(holds),
+    return [qualitative("fuzzy_tt.quality", desc, "no impact on the quality of playing", ours, bool(holds),
                         d["deals"], note=note)]
 
 
