@@ -76,3 +76,17 @@ def test_claims_table_not_rendered_fails(book):
 
 def test_no_pages(tmp_path):
     assert "no HTML pages" in check_html(tmp_path)[0]
+
+
+def test_formulas_need_a_mathjax_shipped_with_the_book(book):
+    html, data = book
+    math = '<span class="math notranslate nohighlight">\\(1/n\\)</span>'
+    cdn = '<script src="https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-mml-chtml.js"></script>'
+    (html / "book" / "math.html").write_text(page(cdn + math))
+    (problem,) = check_html(html, data)
+    assert "book/math.html" in problem and "MathJax" in problem and "cdn.jsdelivr" in problem
+    (html / "_static" / "mathjax").mkdir(parents=True)
+    (html / "_static" / "mathjax" / "tex-chtml.js").write_text("// MathJax")
+    local = '<script src="../_static/mathjax/tex-chtml.js"></script>'
+    (html / "book" / "math.html").write_text(page(local + math))
+    assert check_html(html, data) == []

@@ -8,7 +8,9 @@
 * a rendered claims table (``claims_table``'s ``<table class="gameai-claims" data-chapter=…>``)
   that lacks a row of its ``data/<chapter>/claims.csv``, or shows a row that is not in it;
 * a chapter with a ``claims.csv`` whose claims table is not rendered on any page;
-* a link to an anchor of the same page (``href="#claim-…"``) that no element carries.
+* a link to an anchor of the same page (``href="#claim-…"``) that no element carries;
+* a page with formulas whose MathJax script is not a file of the book (a CDN copy leaves the
+  formulas as raw TeX wherever the book is read offline).
 
 From the command line (``make test`` runs it on the strict build)::
 
@@ -52,6 +54,8 @@ class _PageParser(HTMLParser):
         self.fragments: list[str] = []
         self.cells: list[str] = []
         self.tables: list[_Table] = []
+        self.scripts: list[str] = []
+        self.has_math = False
         self._stack: list[_Table] = []
         self._cell: list[str] | None = None
         self._skip = 0  # inside <script>/<style>
@@ -62,8 +66,12 @@ class _PageParser(HTMLParser):
             self.ids.add(a["id"])
         if tag == "a" and (a.get("href") or "").startswith("#") and len(a["href"]) > 1:
             self.fragments.append(unquote(a["href"][1:]))
+        if "math" in (a.get("class") or "").split():
+            self.has_math = True
         if tag in ("script", "style"):
             self._skip += 1
+            if tag == "script" and a.get("src"):
+                self.scripts.append(a["src"])
         elif tag == "img" and a.get("src"):
             self.images.append(a["src"])
         elif tag == "source" and a.get("srcset"):
@@ -121,6 +129,14 @@ def check_page(page: Path, root: Path | None = None) -> tuple[list[str], list[_T
         text = " ".join(cell.split())
         if MISSING.search(text) and not (text.lower() in _WORDS_OK and text != "None"):
             problems.append(f"{name}: table cell shows a missing value: {text[:60]!r}")
+    if p.has_math:
+        mathjax = [src for src in p.scripts if "mathjax" in src.lower()]
+        local = [src for src in mathjax if (t := _local_target(src, page)) is not None
+                 and t.is_file()]
+        if not local:
+            problems.append(f"{name}: formulas, but MathJax comes from "
+                            f"{', '.join(mathjax) or 'nowhere'} (not a file of the book: raw TeX "
+                            "offline)")
     claims_tables = [t for t in p.tables if "gameai-claims" in t.classes and t.chapter]
     return problems, claims_tables
 
