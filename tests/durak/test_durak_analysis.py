@@ -193,6 +193,50 @@ def test_build_claims_all_pending_then_measured(tmp_path):
     assert list(back["claim"]) == [c.claim for c in claims]
 
 
+def _ablation_row(variant: str, n: int, fool: int, opp_fool: int) -> dict:
+    return {"key": f"{variant}{n}", "index": 0, "agent": variant, "vs": "EvalAI", "n_players": n,
+            "deck": 36, "games": fool + opp_fool, "fool": fool, "opp_fool": opp_fool, "draw": 0,
+            "capped": 0, "place": 0, "place2": 0, "bouts": 0}
+
+
+def test_ablation_note_names_opposite_effects_by_player_count():
+    # 2 players: the variant is the fool 45 % (< 1/2); 4 players: 30 % (> 1/4). The mean of
+    # the two excesses is 0, so only the note can say that both effects are real.
+    v = paper.ABLATIONS["ablation.unbalanced"]
+    rows = pd.DataFrame([_ablation_row(v, 2, 4500, 5500), _ablation_row(v, 4, 3000, 7000)])
+    claim = next(c for c in analysis.ablation_claims(rows) if c.claim == "ablation.unbalanced")
+    assert claim.verdict == "fails"
+    assert claim.note.startswith("no measurable difference on average only because the effects "
+                                 "are opposite")
+    assert "more often with 4 players and less often with 2 players" in claim.note
+    assert "2 players -5.0 pp" in claim.note and "4 players +5.0 pp" in claim.note
+    assert "-0.0" not in claim.ours
+
+
+def test_ranks_bonus_verdict_rests_on_three_of_a_rank():
+    # Three of a rank lowers the fool rate at equal value: the article's "many cards of the same
+    # value" holds. "2+ of a rank" includes the triples, so it helps too, and the note says so.
+    rng = np.random.default_rng(4)
+    rows = []
+    for i in range(4000):
+        mr = rng.integers(1, 4, size=2)
+        hv = rng.integers(0, 5000, size=2)
+        odds = np.where(mr >= 3, 0.3, 0.5)  # exactly two of a rank: as a single card
+        fool = 0 if rng.random() < odds[0] / odds.sum() else 1
+        row = {"key": "k", "index": i, "n_players": 2, "deck": 36, "agent": "EvalAI",
+               "deck_cards": 36, "fool": fool, "capped": 0}
+        for p in range(2):
+            row.update({f"place{p}": int(p == fool), f"hv{p}": int(hv[p]), f"rb{p}": 0,
+                        f"rbx{p}": 0, f"ub{p}": 0, f"mr{p}": int(mr[p]), f"ms{p}": 2,
+                        f"tr{p}": 1})
+        rows.append(row)
+    claim = next(c for c in analysis.hand_claims(pd.DataFrame(rows))
+                 if c.claim == "article.ranks_bonus")
+    assert claim.verdict == "holds"
+    assert claim.ours.startswith("fool rate -") and "3+ of a rank" in claim.ours
+    assert "a pair (vs none) lowers the fool rate as well" in claim.note
+
+
 def test_claim_ids_cover_spec():
     assert set(analysis.claim_ids()) == SPEC_IDS
 

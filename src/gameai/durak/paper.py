@@ -3,8 +3,8 @@
 Nothing here is a result of ours. The article ("A game (not) for fools. Writing AI for the Fool,
 Part 1") measures nothing: its numbers are the evaluator's constants, and its claims are
 qualitative. The decision thresholds are OpenFool's (the code the never-published Part 2 would
-have described), as the chapter spec reports them. The two reference points at the end come from
-other projects with other rules: sanity anchors, not targets.
+have described), as the chapter spec reports them. The two reference points at the end are the
+spec's, from other projects with other rules that it does not name: sanity anchors, not targets.
 """
 
 from __future__ import annotations
@@ -58,8 +58,8 @@ ABLATIONS = {
     "ablation.article_scale": "EvalAI-article",
 }
 
-#: Reference points from other projects (different rules): a rule-based expert against an
-#: always-smallest-card player in two-player transfer durak, and a determinised Monte Carlo bot
-#: against a simple heuristic bot (two players). Win fractions.
+#: The spec's reference points from other projects it does not name (different rules): a
+#: rule-based expert against an always-smallest-card player in two-player transfer durak, and a
+#: determinised Monte Carlo bot against a simple heuristic bot (two players). Win fractions.
 REFERENCE_EXPERT_VS_SMALLEST = (0.71, 0.25)
 REFERENCE_MC_VS_HEURISTIC = 0.88
