@@ -98,3 +98,40 @@ def test_pass_rule_errors_give_the_implied_game_count():
     ev = analysis.pass_rule_errors(cmp).iloc[0]
     assert ev["scale"] == pytest.approx(0.5) and ev["games_implied"] == pytest.approx(100_000)
     assert ev["share_mae"] == pytest.approx(0.05)
+
+
+# ------------------------------------------------------------------------------ notes
+
+def test_the_most_specific_note_wins():
+    from gameai.core.claims import quantitative
+    c = quantitative("mc_weights.mean_win", "x", 0.27, 0.64, 0.62, 0.66, 2400, "Printed.", step=0.01)
+    notes = {"mc_": "general", "mc_weights.": "MC-weights", "mc_weights_x.": "other"}
+    assert analysis._with_note(c, notes).note == "Printed. MC-weights"
+    ok = quantitative("mc_weights.best_win", "x", 0.45, 0.45, 0.40, 0.50, 200, "", step=0.01)
+    assert analysis._with_note(ok, notes).note == ""  # reproduced claims get no explanation
+
+
+def test_a_miss_within_the_papers_sampling_error_is_called_small():
+    from gameai.core.claims import quantitative
+    # HeuristicAI, 2 types: printed 32 % (10,000 games) against our CI [32.8 %, 34.7 %]
+    near = quantitative("heuristic.testdecks.worst_win", "x", 0.32, 0.337, 0.328, 0.347, 10_000,
+                        step=0.01)
+    far = quantitative("heuristic.testdecks.best_win", "x", 0.49, 0.73, 0.72, 0.74, 10_000,
+                       step=0.01)
+    notes = analysis.sampling_notes([near, far])
+    assert list(notes) == ["heuristic.testdecks.worst_win"]
+    assert "0.3 points" in notes["heuristic.testdecks.worst_win"]
+    assert "10,000 games" in notes["heuristic.testdecks.worst_win"]
+
+
+def test_predictor_breakdown_splits_passes_from_card_moves():
+    # 2 games: 10 decisions each, 5 of them passes (all predicted), 1 of 5 card moves predicted
+    df = pd.DataFrame({"at_least": [False, False], "correct": [6, 6], "decisions": [10, 10],
+                       "correct_moves": [1, 1], "moves": [5, 5]})
+    b = analysis.predictor_breakdown(df)
+    assert b["passes"] == 10 and b["pass_share"] == pytest.approx(0.5)
+    assert b["pass_acc"] == pytest.approx(1.0) and b["move_acc"] == pytest.approx(0.2)
+    # 68 % = s * 1.0 + (1 - s) * 0.2  ->  s = 0.6;  68 % = 0.5 + 0.5 * m  ->  m = 0.36
+    assert b["share_needed"] == pytest.approx(0.6) and b["move_acc_needed"] == pytest.approx(0.36)
+    acc = analysis.predictor_accuracy(df).set_index("scored")
+    assert acc.loc["always predict a pass", "accuracy"] == pytest.approx(0.5)

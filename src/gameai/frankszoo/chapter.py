@@ -412,30 +412,10 @@ def _mean_rates(df: pd.DataFrame | None, decks: tuple[int, int] | None = None
 
 
 def explanations(res: Results) -> dict[str, str]:
-    """Notes for differing claims, each backed by one of the chapter's control experiments."""
+    """Notes for differing HeuristicAI claims, each backed by one of the chapter's control
+    experiments (the Monte Carlo claims get theirs, per AI, from
+    :func:`analysis.monte_carlo_notes`)."""
     notes = {}
-    std, nopass, perfect = (_mean_rates(res[k]) for k in ("mc_std_score", "mc_nopass", "mc_perfect"))
-    if std and nopass:
-        text = (f"Control: the same MC-score wins {std[0]:.0%} (score {std[1]:.0%}) on average when "
-                f"passing is a candidate and {nopass[0]:.0%} (score {nopass[1]:.0%}) when it passes "
-                "only if it cannot play")
-        if perfect:
-            text += f"; with perfect information {perfect[0]:.0%} (score {perfect[1]:.0%})"
-        forced = _mean_rates(res["mc_vs_forced"])
-        if forced:
-            text += (f"; against RandomAIs that pass only when forced {forced[0]:.0%} "
-                     f"(score {forced[1]:.0%})")
-        sweep = res["mc_episodes"]
-        if sweep is not None:
-            one, none = (_mean_rates(sweep[sweep["episodes"] == e]) for e in (1, 0))
-            text += (f"; with 1 episode per move instead of 100 it still wins {one[0]:.0%} "
-                     f"(score {one[1]:.0%}), with none (its winning/losing-move rules and a random "
-                     f"choice) {none[0]:.0%} (score {none[1]:.0%})")
-        text += ". Our Monte Carlo is far stronger than the paper's at every deck size"
-        if sweep is not None and abs(none[0] - paper.SUMMARIES["mc_std_score"]["mean"][0]) < 0.03:
-            text += ("; only MC without simulation lands at the paper's level, as if the paper's "
-                     "episodes carried no information about the moves")
-        notes["mc_"] = text + "."
     fig2 = analysis.paper_decks("heuristic")
     ours, scaled, theirs = (_mean_rates(res[k], fig2) for k in
                             ("heuristic", "heuristic_paper_scale", "heuristic_paper_weights"))
