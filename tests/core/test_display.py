@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from gameai.core.display import ci_range
+from gameai.core.display import ci_range, with_ci
 
 
 def test_ci_range_formats():
@@ -22,3 +22,10 @@ def test_plain_floats():
     assert [plain(v) for v in (0.94, 12.5, 3.0, 0.0, -0.0012, 1234.567, 0.017349, 2e-5)] == \
         ["0.94", "12.5", "3", "0", "-0.0012", "1,234.57", "0.0173", "0.00002"]
     assert plain(math.nan) == ""
+
+
+def test_with_ci_stacks_the_interval_under_the_value():
+    assert with_ci("42.9×", 40.03, 46.07, percent=False) == "42.9×<br><small>40.0\u201346.1</small>"
+    assert with_ci("57,257", 45453, 69060, percent=False, decimals=0).endswith(
+        "<small>45,453\u201369,060</small>")
+    assert with_ci("7.7×", math.nan, 8.3) == "7.7×"  # no interval: the value alone

@@ -37,6 +37,13 @@ def range_separator(low: str, high: str) -> str:
     return " to " if low.startswith("-") or high.startswith("-") else "\u2013"
 
 
+def with_ci(value: str, lo, hi, *, percent: bool = True, decimals: int = 1) -> str:
+    """A table cell with the value on top and its 95 % interval in small type below it (HTML),
+    so that a table with intervals stays narrow enough for the page."""
+    ci = ci_range(lo, hi, percent=percent, decimals=decimals)
+    return f"{value}<br><small>{ci}</small>" if ci else value
+
+
 def ci_range(lo, hi, *, percent: bool = True, decimals: int = 1) -> str:
     """A 95 % interval as ``52.1–60.3 %`` (thousands separated: ``45,453–69,060``), or
     ``-1.2 to 3.4`` and ``-4.5 to -1.7`` when an end is negative (a dash beside a minus sign
