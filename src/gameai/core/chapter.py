@@ -4,8 +4,8 @@ loading experiments from the store, and writing the claims.
 A chapter defines its own ``PARAMETERS`` (starting from :func:`run_settings`), its ``CI_SIZES``,
 one small function per table or figure, each calling :meth:`Results.get` for its experiment,
 and a :class:`ChapterPlan` listing those functions in the order they run; the plan gives the
-chapter its ``resolve``, ``results``, ``write_claims`` and ``run``. ``gameai run`` and the notebook then behave alike in every
-chapter: the same profiles, the same rule for where results go (:mod:`gameai.core.datadirs`), the
+chapter its ``resolve``, ``results``, ``write_claims`` and ``run``. ``gameai run`` and the
+notebook then behave alike in every chapter: the same profiles, the same rule for where results go (:mod:`gameai.core.datadirs`), the
 same pending/missing handling.
 """
 

@@ -436,12 +436,13 @@ def claims_table(
         ci = ""
         if _finite(r.ci_low) and _finite(r.ci_high):
             low, high = _fmt_value(r.ci_low, pct, dec), _fmt_value(r.ci_high, pct, dec)
-            low = (low[:-2] if pct else low) + range_separator(low, high).rstrip()
-            if len(low) + len(high) > _CI_ONE_LINE:
-                ci = f"{low}<br>{high}"
-                widths[2] = max(widths[2], len(low), len(high))
+            sep = range_separator(low, high)
+            low = low[:-2] if pct else low  # one unit, after the upper end
+            if len(low + sep.rstrip()) + len(high) > _CI_ONE_LINE:
+                ci = f"{low}{sep.rstrip()}<br>{high}"  # a long CI breaks after its separator
+                widths[2] = max(widths[2], len(low + sep.rstrip()), len(high))
             else:
-                ci = low + (" " if low.endswith("to") else "") + high
+                ci = low + sep + high
                 widths[2] = max(widths[2], len(ci))
         n = f"{int(r.n):,}" if _finite(r.n) and r.n > 0 else ""
         paper_txt, ours_txt = _fmt_paper(r.paper, step, pct), _fmt_value(r.ours, pct, dec)

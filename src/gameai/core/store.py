@@ -359,10 +359,7 @@ def wall_time(exp: Experiment, data_dir: str | os.PathLike) -> float:
     """Seconds of compute spent on ``exp`` so far: what its manifest records for finished runs
     plus what interrupted runs spent on the chunks still waiting in its partial folder."""
     p = paths(exp, data_dir)
-    try:
-        done = float(json.loads(p["manifest"].read_text()).get("wall_time_s", 0.0))
-    except (OSError, ValueError, AttributeError, TypeError):
-        done = 0.0
+    done = float((_read_manifest(p["manifest"]) or {}).get("wall_time_s", 0.0))
     return done + _partial_wall(p["partial"])
 
 
