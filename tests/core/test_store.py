@@ -268,3 +268,17 @@ def test_verify_ignores_timings_but_not_results(tmp_path):
         return {**timed(config, index, rng), "score": -1}
 
     assert verify(make(timed_changed), tmp_path, per_config=3)["mismatched"] == 6
+
+
+def test_a_smaller_request_leaves_the_manifest_alone(tmp_path):
+    """Asking for fewer games than the file holds computes nothing and must not re-stamp the
+    manifest (commit, n, configs) as if this code had computed the rows."""
+    exp = make(counting([]))
+    run(exp, tmp_path)
+    manifest = paths(exp, tmp_path)["manifest"]
+    before = manifest.read_bytes()
+    time.sleep(1.1)  # a rewrite would change "updated" (second resolution)
+    calls: list = []
+    subset = run(make(counting(calls), n=4, configs=[{"a": 1}]), tmp_path)
+    assert calls == [] and len(subset) == 4
+    assert manifest.read_bytes() == before

@@ -338,11 +338,14 @@ def _write_manifest(exp: Experiment, path: Path, result: pd.DataFrame, rows_in_f
     atomic_write_text(path, json.dumps(manifest, indent=2, sort_keys=False) + "\n")
 
 
-def _manifest_stale(exp: Experiment, path: Path, rows: int, rows_in_file: int) -> bool:
-    """True when the manifest is missing, garbled or does not describe the file as it is."""
+def _manifest_stale(exp: Experiment, path: Path, rows_in_file: int) -> bool:
+    """True when the manifest is missing, garbled or does not describe the file as it is.
+
+    A request for fewer games or configs than the file holds (Kingdomino's Table III asks for
+    25, 50, 100 and then 200 games per cell) computes nothing and leaves the manifest alone:
+    it describes the file and the commit whose code computed it, not the latest reader."""
     m = _read_manifest(path)
-    return (m is None or m.get("n") != exp.n or m.get("rows") != rows
-            or m.get("rows_in_file") != rows_in_file or m.get("version") != exp.version)
+    return m is None or m.get("rows_in_file") != rows_in_file or m.get("version") != exp.version
 
 
 # --------------------------------------------------------------------------- public API
@@ -419,7 +422,7 @@ def load_or_run(
             wall = time.perf_counter() - t0
         everything = _merge(p) if tasks or p["partial"].is_dir() else _read_all(p)
         result = _select(exp, everything)
-        if tasks or interrupted_wall or _manifest_stale(exp, p["manifest"], len(result), len(everything)):
+        if tasks or interrupted_wall or _manifest_stale(exp, p["manifest"], len(everything)):
             _write_manifest(exp, p["manifest"], result, len(everything), n_jobs, backend,
                             interrupted_wall + wall)
         return result
