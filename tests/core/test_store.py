@@ -282,3 +282,21 @@ def test_a_smaller_request_leaves_the_manifest_alone(tmp_path):
     subset = run(make(counting(calls), n=4, configs=[{"a": 1}]), tmp_path)
     assert calls == [] and len(subset) == 4
     assert manifest.read_bytes() == before
+
+
+def test_the_manifest_records_the_commit_at_the_start_of_the_run(tmp_path, monkeypatch):
+    """A long run's manifest names the code it loaded, not a later HEAD."""
+    import gameai.core.store as store
+
+    heads = iter(["a" * 40, "b" * 40])
+    monkeypatch.setattr(store.subprocess, "run", lambda args, **kw: type(
+        "R", (), {"returncode": 0, "stdout": next(heads) if "rev-parse" in args else ""})())
+    store._git.cache_clear()
+    try:
+        run(make(counting([]), n=2), tmp_path / "first")
+        run(make(counting([]), n=2, name="second"), tmp_path / "second")
+        for folder, name in (("first", "fig1"), ("second", "second")):
+            m = json.loads((tmp_path / folder / "toy" / f"{name}.json").read_text())
+            assert m["git_commit"] == "a" * 40
+    finally:
+        store._git.cache_clear()

@@ -20,6 +20,7 @@ next run merges what was saved. The store knows nothing about any game.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import importlib.metadata
 import io
 import json
@@ -270,8 +271,13 @@ def _attach_configs(exp: Experiment, df: pd.DataFrame) -> pd.DataFrame:
 # --------------------------------------------------------------------------- manifest
 
 
+@functools.lru_cache(maxsize=1)
 def _git() -> dict[str, Any]:
-    """Commit and dirty flag of the repository holding this code (None outside git)."""
+    """Commit and dirty flag of the repository holding this code (None outside git).
+
+    Taken once per process, when its first run starts (``load_or_run`` asks before computing):
+    the code a long run computes with is the code it loaded then, not whatever HEAD is when a
+    manifest is written hours later, after other commits."""
     here = Path(__file__).resolve().parent
 
     def git(*args: str) -> str | None:
@@ -391,6 +397,8 @@ def load_or_run(
     its key and index, so they are the rows this run would compute.
     """
     p = paths(exp, data_dir)
+    if compute:
+        _git()  # the code's commit as this run starts (see _git)
     with folder_lock(p["csv"].parent) if compute else nullcontext():
         cached = _read_all(p, usecols=("key", "index"), repair=compute)
         if compute and seed_from is not None:
