@@ -174,3 +174,33 @@ def test_prune_drops_rows_no_experiment_uses(fake, capsys, tmp_path):
     assert gameai(*args) == 0
     assert "no unused rows" in capsys.readouterr().out
     assert gameai("prune", "fake", "--data-dir", str(tmp_path / "none")) == 2
+
+
+def test_status_counts_cached_tasks_and_names_a_running_run(fake, capsys, tmp_path):
+    import fcntl
+
+    from gameai.core.store import Experiment, load_or_run
+
+    def fn(config, index, rng):
+        return {"x": int(rng.integers(100))}
+
+    def toy(n):
+        return Experiment(chapter="fake", name="toy", fn=fn, configs=[{"a": 1}, {"a": 2}], n=n,
+                          seed=3, version="1")
+
+    load_or_run(toy(3), data_dir=tmp_path, progress=False)
+    fake.results = lambda params, **kw: types.SimpleNamespace(experiments={"toy": toy(4)})
+    args = ("status", "fake", "--data-dir", str(tmp_path))
+    assert gameai(*args) == 0
+    out = capsys.readouterr().out
+    assert "toy:       6 of       8 tasks ( 75.0 %)" in out
+    assert "no run is computing now" in out
+    with open(tmp_path / "fake" / ".lock", "a+") as fh:  # another run's lock (own open file)
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+        fh.write("pid 4242 on host: gameai run fake\n")
+        fh.flush()
+        assert gameai(*args) == 0
+    assert "a run is computing now (pid 4242 on host: gameai run fake)" in capsys.readouterr().out
+    assert gameai(*args) == 0  # the lock is free again
+    assert "no run is computing now" in capsys.readouterr().out
+    assert gameai("status", "fake", "--data-dir", str(tmp_path / "nowhere")) == 2

@@ -405,6 +405,32 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0 if bad == 0 else 1
 
 
+def cmd_status(args: argparse.Namespace) -> int:
+    """How far a chapter's results are: per experiment the tasks cached and the compute time
+    spent so far (wall time, interrupted runs included), and whether a run is computing into the folder
+    now. Reads only: safe beside a running ``gameai run``."""
+    from .core.lock import holder
+    from .core.store import status, wall_time
+
+    module = load_chapter(args.chapter)
+    params = check_params(args.chapter, module, args.param)
+    data_dir = _existing_results(args, module)
+    res = module.results(params, data_dir=data_dir, compute=False, progress=False)
+    print(f"gameai status {args.chapter}: results in {data_dir / args.chapter}")
+    done = total = 0
+    for exp in res.experiments.values():
+        st = status(exp, data_dir)
+        done, total = done + st["done"], total + st["total"]
+        share = 100 * st["done"] / st["total"] if st["total"] else 100.0
+        print(f"{exp.name:>24}: {st['done']:>7,} of {st['total']:>7,} tasks ({share:5.1f} %), "
+              f"{wall_time(exp, data_dir) / 3600:6.2f} h of run time so far")
+    running = holder(data_dir / args.chapter)
+    print(f"{'all':>24}: {done:>7,} of {total:>7,} tasks cached; "
+          + (f"a run is computing now ({running})" if running else
+             f"no run is computing now (`gameai run {args.chapter}` resumes)"))
+    return 0
+
+
 def cmd_prune(args: argparse.Namespace) -> int:
     """Drop rows that no experiment of the chapter uses any more (old task keys)."""
     from .core.store import prune
@@ -487,6 +513,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", metavar="DIR",
                    help="results folder (default: data/ at the root of the book)")
     p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("status", help="how far a chapter's results are: tasks cached and run "
+                                      "time per experiment, and whether a run is on")
+    p.add_argument("chapter")
+    _add_param_option(p)
+    p.add_argument("--data-dir", metavar="DIR",
+                   help="results folder (default: data/ at the root of the book)")
+    p.set_defaults(func=cmd_status)
 
     p = sub.add_parser("prune", help="drop cached rows that no experiment uses any more "
                                      "(task keys of changed configurations)")

@@ -24,7 +24,7 @@ try:  # POSIX; elsewhere runs are not locked
 except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["FolderBusy", "folder_lock", "LOCK_NAME"]
+__all__ = ["FolderBusy", "folder_lock", "holder", "LOCK_NAME"]
 
 LOCK_NAME = ".lock"
 _held: dict[str, int] = {}
@@ -83,3 +83,20 @@ def folder_lock(folder: str | os.PathLike) -> Iterator[Path]:
         fh.truncate()
         fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
         fh.close()
+
+
+def holder(folder: str | os.PathLike) -> str | None:
+    """Who computes into ``folder`` now (the holder's line), or None when no run holds its lock.
+
+    Asks with a shared lock, taken and dropped at once: it never waits, and a run starting in
+    that instant is refused as it would be by any other run (run it again)."""
+    path = Path(folder) / LOCK_NAME
+    if fcntl is None or not path.exists() or str(path.resolve()) in _held:
+        return None
+    with open(path, encoding="utf-8") as fh:
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return fh.read().strip() or "another process"
+        fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+    return None
