@@ -38,6 +38,7 @@ __all__ = [
     "rounding_interval",
     "verdict_for",
     "quantitative",
+    "paper_sampling_gap",
     "qualitative",
     "pending",
     "write_claims",
@@ -139,6 +140,20 @@ def quantitative(
     step = 0.0 if step is None else float(step)
     return Claim(claim, description, float(paper), float(ours), float(lo), float(hi), int(n),
                  verdict_for(float(paper), lo, hi, step), note, step)
+
+
+def paper_sampling_gap(claim: Claim, n_paper: int | None) -> tuple[float, float] | None:
+    """For a differing claim with a CI: ``(gap, error)`` - how far the paper's rounding interval
+    lies from our CI, and the 95 % sampling error of the paper's own ``n_paper`` games, taken as
+    ours scaled to its number of games (papers rarely give a CI). A gap below that error may be
+    the paper's chance as much as ours. None for any other claim."""
+    if (claim.verdict != "differs" or not n_paper or not claim.n
+            or not isinstance(claim.paper, numbers.Real) or math.isnan(claim.ci_low)):
+        return None
+    a, b = rounding_interval(claim.paper, claim.step)
+    gap = a - claim.ci_high if claim.paper > claim.ci_high else claim.ci_low - b
+    error = (claim.ci_high - claim.ci_low) / 2 * math.sqrt(claim.n / n_paper)
+    return gap, error
 
 
 def qualitative(

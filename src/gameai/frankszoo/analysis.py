@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..core.claims import Claim, pending, qualitative, quantitative, verdict_for
+from ..core.claims import Claim, paper_sampling_gap, pending, qualitative, quantitative, verdict_for
 from ..core.stats import mean_ci, mean_of_means_ci, mean_of_rates_ci, wilson
 from . import paper
 from .decks import get_deck
@@ -631,16 +631,15 @@ def _paper_games(cid: str) -> int | None:
 
 def sampling_notes(claims: list[Claim]) -> dict[str, str]:
     """For a differing claim whose printed interval misses our CI by less than the sampling
-    error of the paper's own games: a note that says so. That error is ours scaled to the
-    paper's number of games (the paper gives no CI)."""
+    error of the paper's own games (:func:`gameai.core.claims.paper_sampling_gap`): a note
+    that says so."""
     notes = {}
     for c in claims:
         n_paper = _paper_games(c.claim)
-        if c.verdict != "differs" or n_paper is None or not c.step:
+        found = paper_sampling_gap(c, n_paper) if c.step else None
+        if found is None:
             continue
-        a, b = c.paper - c.step / 2, c.paper + c.step / 2
-        gap = a - c.ci_high if c.paper > c.ci_high else c.ci_low - b
-        half = (c.ci_high - c.ci_low) / 2 * math.sqrt(c.n / n_paper)
+        gap, half = found
         if 0 <= gap < half:
             notes[c.claim] = (f"A small difference: the printed value's rounding interval ends "
                               f"{gap * 100:.1f} points from our 95 % CI, less than the sampling "

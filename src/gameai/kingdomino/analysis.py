@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..core.claims import Claim, pending, qualitative, quantitative
+from ..core.claims import Claim, paper_sampling_gap, pending, qualitative, quantitative
 from ..core.stats import mean_ci, wilson
 from . import paper
 from .experiments import log10_draws
@@ -191,12 +191,21 @@ WHY = {
 }
 
 
-def _reasoned(claim: Claim, why: str) -> Claim:
-    """A differing claim always says by how much, and where the chapter discusses it."""
+def _reasoned(claim: Claim, why: str, paper_games: int | None = None) -> Claim:
+    """A differing claim always says by how much, and where the chapter discusses it; given
+    the paper's number of games, also whether the gap is within the paper's own sampling
+    error (:func:`gameai.core.claims.paper_sampling_gap`), so chance is told from a real
+    difference."""
     if claim.verdict != "differs":
         return claim
-    gap = f"ours {claim.ours - claim.paper:+.1f} from the paper's {claim.paper:g}; {why}"
-    return dataclasses.replace(claim, note="; ".join(p for p in (claim.note, gap) if p))
+    gap = f"ours {claim.ours - claim.paper:+.1f} from the paper's {claim.paper:g}"
+    found = paper_sampling_gap(claim, paper_games)
+    if found is not None:
+        miss, error = found
+        gap += (f"; {'within' if miss < error else 'beyond'} the sampling error of the paper's "
+                f"own {paper_games:,} games (its value misses our CI by {miss:.1f} points, against "
+                f"about ±{error:.1f} at 95 %)")
+    return dataclasses.replace(claim, note="; ".join(p for p in (claim.note, gap, why) if p))
 
 
 def tree_claims(branching: pd.DataFrame | None) -> list[Claim]:
@@ -364,11 +373,11 @@ def build_claims(res) -> list[Claim]:
     t3, scale = table3_frame(res), res.params["time_scale"]
     return [
         *(_reasoned(c, WHY["tree"]) for c in tree_claims(res["branching"])),
-        *(_reasoned(c, WHY["table1"]) for c in table1_claims(res["table1"])),
-        *(_reasoned(c, WHY["table2"]) for c in table2_claims(res["table2"],
-                                                              res.params["table2_games"])),
-        *(_reasoned(c, WHY["table3"]) for c in table3_claims(t3, res.params["table3_games"],
-                                                              scale)),
+        *(_reasoned(c, WHY["table1"], paper.TABLE1_GAMES) for c in table1_claims(res["table1"])),
+        *(_reasoned(c, WHY["table2"], paper.TABLE2_GAMES)
+          for c in table2_claims(res["table2"], res.params["table2_games"])),
+        *(_reasoned(c, WHY["table3"], paper.TABLE3_GAMES)
+          for c in table3_claims(t3, res.params["table3_games"], scale)),
         *sweep_claims(res["fig7"], res["fig8"], scale),
         *conclusion_claims(t3, scale),
     ]
