@@ -136,3 +136,15 @@ def test_a_differing_cell_says_whether_the_paper_s_own_chance_covers_the_gap():
     assert note.startswith("ours +11.3 from the paper's -38.3; beyond") and note.endswith("why")
     same = quantitative("table3.Z.1", "d", -4.0, -4.0, -5.0, -3.0, 200, step=0.1)
     assert analysis._reasoned(same, "why", 200).note == ""
+
+
+def test_interval_widths_put_ours_beside_the_paper_s_numbers():
+    t2 = pd.DataFrame({"agent": ["FG", "MCE-TR/P"], "n": [500, 80],
+                       "score0_lo": [50.0, 58.0], "score0_hi": [52.2, 63.0]})
+    t3 = pd.DataFrame({"strategy": ["UCT-FG", "MCE-TR/R", "MCE-FG/R"], "n": [200, 200, 120],
+                       "margin_lo": [-30.0, -6.0, 0.0], "margin_hi": [-26.0, -2.5, 9.0]})
+    w = analysis.interval_widths(t2, t3)
+    assert w["table2"]["paper"].tolist() == [2.1, 1.9]
+    assert np.allclose(w["table2"]["width"], [2.2, 5.0])
+    assert w["table3"] == {"cells": 2, "lo": 3.5, "hi": 4.0, "median": 3.75}  # n = 120 left out
+    assert analysis.interval_widths(None, None) == {"table2": None, "table3": None}

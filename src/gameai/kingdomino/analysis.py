@@ -108,6 +108,27 @@ def table2(df: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def interval_widths(t2: pd.DataFrame | None, t3: pd.DataFrame | None,
+                    games: int = paper.TABLE3_GAMES) -> dict[str, Any]:
+    """Our 95 % intervals beside the numbers the paper gives for its own: Table II's bracketed
+    value per agent (from :func:`table2`) and Table III's "in the range [3.5, 6.0]" (over the
+    :func:`table3` cells with all ``games`` games). Widths are hi - lo; the paper's numbers
+    match our widths, not our half-widths, so its games vary as much as ours."""
+    out: dict[str, Any] = {"table2": None, "table3": None}
+    if t2 is not None:
+        out["table2"] = pd.DataFrame({
+            "agent": t2["agent"], "n": t2["n"],
+            "paper": t2["agent"].map(lambda a: paper.TABLE2[a][1]),
+            "width": t2["score0_hi"] - t2["score0_lo"]})
+    if t3 is not None:
+        full = t3[(t3["n"] >= games) & (t3["strategy"].isin(paper.TABLE3))]
+        if len(full):
+            w = full["margin_hi"] - full["margin_lo"]
+            out["table3"] = {"cells": len(full), "lo": float(w.min()), "hi": float(w.max()),
+                             "median": float(w.median())}
+    return out
+
+
 def table3(df: pd.DataFrame, time_scale: float = 1.0) -> pd.DataFrame:
     """Table III: mean victory margin per strategy and T with CI and n, beside the paper's
     printed value and, for UCT_B at 10 s, the authors' raw value (see ``paper``).

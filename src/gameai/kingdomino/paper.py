@@ -33,8 +33,9 @@ TABLE1 = {
 }
 TABLE1_GAMES = 1000
 
-#: Table II: mean score (95 % CI half-width in brackets in the paper) in 500 games against
-#: three FG opponents at T = 5 s per ply.
+#: Table II: mean score and the number the paper prints in brackets for its 95 % interval, in
+#: 500 games against three FG opponents at T = 5 s per ply. Our games give intervals of the
+#: bracketed size as their *width* (hi - lo), not their half-width (``analysis.interval_widths``).
 TABLE2 = {
     "FG": (51.4, 2.1),
     "MCE-TR/WDL": (55.6, 1.8),
@@ -66,6 +67,8 @@ TABLE3 = {
     "UCT_W-εG": (-30.5, -23.0, -22.8, -16.6, -13.2, -6.6, -5.4, -3.1, -2.7, -2.9),
 }
 TABLE3_GAMES = 200
+#: §V-G: "The 95% confidence intervals are in the range [3.5, 6.0] for all entries".
+TABLE3_CI_RANGE = (3.5, 6.0)
 #: The paper's UCT_B 10 s column repeats UCT_W's (the authors' analysis script loaded the wrong
 #: files, spec); their raw UCT_B 10 s results are these - compare against them, and say so.
 TABLE3_UCT_B_10S_RAW = {"UCT_B-TR": -3.3, "UCT_B-FG": 3.1, "UCT_B-εG": 0.6, "UCT_B-PG": -6.3}
