@@ -3,7 +3,7 @@ import math
 import numpy as np
 import pytest
 
-from gameai.core.stats import mean_ci, mean_of_means_ci, mean_of_rates_ci, wilson
+from gameai.core.stats import mean_ci, mean_diff_ci, mean_of_means_ci, mean_of_rates_ci, wilson
 
 
 def test_wilson_known_values():
@@ -45,3 +45,11 @@ def test_mean_of_means_ci():
     assert m == 2.0
     assert hi - m == pytest.approx(1.96 * math.sqrt(0.02) / 2)
     assert all(math.isnan(v) for v in mean_of_means_ci([], []))
+
+
+def test_mean_diff_ci_is_welch():
+    d, lo, hi = mean_diff_ci([1.0, 3.0, 5.0, np.nan], [0.0, 2.0])
+    half = 1.96 * math.sqrt(4.0 / 3 + 2.0 / 2)
+    assert math.isclose(d, 2.0) and math.isclose(lo, 2.0 - half) and math.isclose(hi, 2.0 + half)
+    assert math.isnan(mean_diff_ci([1.0], [2.0, 3.0])[1])
+    assert all(math.isnan(v) for v in mean_diff_ci([], [1.0]))

@@ -148,3 +148,17 @@ def test_interval_widths_put_ours_beside_the_paper_s_numbers():
     assert np.allclose(w["table2"]["width"], [2.2, 5.0])
     assert w["table3"] == {"cells": 2, "lo": 3.5, "hi": 4.0, "median": 3.75}  # n = 120 left out
     assert analysis.interval_widths(None, None) == {"table2": None, "table3": None}
+
+
+def test_table2_conclusions_judge_the_gaps_between_agents():
+    rng = np.random.default_rng(0)
+    means = {"FG": 51.0, "MCE-TR/WDL": 55.0, "MCE-TR/P": 60.0, "MCE-TR/R": 60.0}
+    df = pd.DataFrame([{"seat0": a, "score0": m + rng.normal(0, 5)} for a, m in means.items()
+                       for _ in range(300)])
+    claims = {c.claim: c for c in analysis.table2_conclusions(df, 300)}
+    assert [c.verdict for c in claims.values()] == ["holds", "holds", "holds"]
+    assert claims["table2.p_like_r"].ours.startswith("MCE-TR/P − MCE-TR/R: ")
+    df.loc[df["seat0"] == "MCE-TR/R", "score0"] += 3  # now R beats P: "alike" fails
+    assert analysis.table2_conclusions(df, 300)[2].verdict == "fails"
+    assert {c.verdict for c in analysis.table2_conclusions(df, 301)} == {"pending"}
+    assert {c.verdict for c in analysis.table2_conclusions(None, 300)} == {"pending"}

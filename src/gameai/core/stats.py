@@ -14,7 +14,7 @@ from typing import Sequence
 
 import numpy as np
 
-__all__ = ["wilson", "mean_ci", "mean_of_rates_ci", "mean_of_means_ci"]
+__all__ = ["wilson", "mean_ci", "mean_diff_ci", "mean_of_rates_ci", "mean_of_means_ci"]
 
 NAN3 = (math.nan, math.nan, math.nan)
 
@@ -44,6 +44,22 @@ def mean_ci(x: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
         return m, math.nan, math.nan
     sem = float(a.std(ddof=1)) / math.sqrt(a.size)
     return m, m - z * sem, m + z * sem
+
+
+def mean_diff_ci(a: Sequence[float], b: Sequence[float], z: float = 1.96
+                 ) -> tuple[float, float, float]:
+    """Mean of ``a`` minus mean of ``b`` (independent samples, NaNs dropped) ± ``z`` standard
+    errors of the difference (Welch); CI is NaN when either side has fewer than 2 values."""
+    x = np.asarray(a, dtype=float)
+    y = np.asarray(b, dtype=float)
+    x, y = x[~np.isnan(x)], y[~np.isnan(y)]
+    if x.size == 0 or y.size == 0:
+        return NAN3
+    d = float(x.mean() - y.mean())
+    if x.size < 2 or y.size < 2:
+        return d, math.nan, math.nan
+    half = z * math.sqrt(float(x.var(ddof=1)) / x.size + float(y.var(ddof=1)) / y.size)
+    return d, d - half, d + half
 
 
 def _group_ci(est: np.ndarray, var: np.ndarray, z: float) -> tuple[float, float, float]:

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.claims import Claim, paper_sampling_gap, pending, qualitative, quantitative
-from ..core.stats import mean_ci, wilson
+from ..core.stats import mean_ci, mean_diff_ci, wilson
 from . import paper
 from .experiments import log10_draws
 
@@ -286,6 +286,45 @@ def table2_claims(df: pd.DataFrame | None, games: int) -> list[Claim]:
     return out
 
 
+#: §V-D's conclusions from Table II: (claim id, what we test, the paper's words, [(agent,
+#: other, sign)]); sign +1: agent scores more than other (the gap's CI above 0), 0: no
+#: significant gap (its CI covers 0).
+TABLE2_CONCLUSIONS = (
+    ("table2.mce_beats_fg", "MCE-TR scores more than FG with every scoring function",
+     "the statistical evaluators significantly outperform the FG player",
+     [("MCE-TR/WDL", "FG", 1), ("MCE-TR/P", "FG", 1), ("MCE-TR/R", "FG", 1)]),
+    ("table2.wdl_lowest", "MCE-TR/WDL scores less than MCE-TR/P and MCE-TR/R",
+     "MCE-TR/WDL does not reach as high final score as the other statistical evaluators",
+     [("MCE-TR/P", "MCE-TR/WDL", 1), ("MCE-TR/R", "MCE-TR/WDL", 1)]),
+    ("table2.p_like_r", "MCE-TR/P and MCE-TR/R score alike",
+     "There is no significant difference in performance between the Player scoring function "
+     "and Relative scoring function", [("MCE-TR/P", "MCE-TR/R", 0)]),
+)
+
+
+def table2_conclusions(df: pd.DataFrame | None, games: int) -> list[Claim]:
+    """§V-D's three readings of Table II as claims in words, judged on the mean-score gaps
+    between agents (independent games, Welch 95 % CI); pending until every agent has all
+    ``games`` games."""
+    counts = {} if df is None else df.groupby("seat0").size().to_dict()
+    complete = all(counts.get(a, 0) >= games for a in paper.TABLE2)
+    out = []
+    for cid, desc, words, pairs in TABLE2_CONCLUSIONS:
+        if not complete:
+            out.append(pending(cid, desc, words, "Table II run pending"))
+            continue
+        parts, holds = [], True
+        for a, b, sign in pairs:
+            d, lo, hi = mean_diff_ci(df.loc[df["seat0"] == a, "score0"],
+                                     df.loc[df["seat0"] == b, "score0"])
+            holds &= bool(lo > 0 if sign > 0 else lo <= 0 <= hi)
+            parts.append(f"{a} − {b}: {d:+.1f} [{lo:+.1f}, {hi:+.1f}]")
+        out.append(qualitative(cid, desc, words, "; ".join(parts), holds, games,
+                               note="mean-score gaps in points with 95 % CIs, "
+                                    f"{games} games per agent (§V-D)"))
+    return out
+
+
 def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0) -> list[Claim]:
     t = table3(df, time_scale) if df is not None else pd.DataFrame(columns=["strategy", "T"])
     out = []
@@ -397,6 +436,7 @@ def build_claims(res) -> list[Claim]:
         *(_reasoned(c, WHY["table1"], paper.TABLE1_GAMES) for c in table1_claims(res["table1"])),
         *(_reasoned(c, WHY["table2"], paper.TABLE2_GAMES)
           for c in table2_claims(res["table2"], res.params["table2_games"])),
+        *table2_conclusions(res["table2"], res.params["table2_games"]),
         *(_reasoned(c, WHY["table3"], paper.TABLE3_GAMES)
           for c in table3_claims(t3, res.params["table3_games"], scale)),
         *sweep_claims(res["fig7"], res["fig8"], scale),
