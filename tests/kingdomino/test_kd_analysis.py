@@ -162,3 +162,22 @@ def test_table2_conclusions_judge_the_gaps_between_agents():
     assert analysis.table2_conclusions(df, 300)[2].verdict == "fails"
     assert {c.verdict for c in analysis.table2_conclusions(df, 301)} == {"pending"}
     assert {c.verdict for c in analysis.table2_conclusions(None, 300)} == {"pending"}
+
+
+def test_enhancements_claim_needs_a_gain_at_0p1_s_and_parity_after():
+    def cells(gain_at_0p1):
+        out = []
+        for T in (0.1, 0.5):
+            for x in analysis.POLICIES:
+                out += rows(f"UCT-{x}", [-10, -12] * 50, T=T)
+                for e in ("UCT_B", "UCT_W"):
+                    up = gain_at_0p1 if T == 0.1 else 0
+                    out += rows(f"{e}-{x}", [-10 + up, -12 + up] * 50, T=T)
+        return pd.DataFrame(out)
+
+    g = analysis.enhancement_gaps(analysis.table3(cells(3)))
+    assert g["T"].tolist() == [0.1, 0.5] and np.allclose(g["gap"], [3, 0])
+    assert g["n"].tolist() == [1200, 1200]  # the 12 UCT cells of 100 games
+    assert analysis.enhancements_claim(cells(3)).verdict == "holds"
+    assert analysis.enhancements_claim(cells(0)).verdict == "fails"  # no gain where it is tight
+    assert analysis.enhancements_claim(None).verdict == "pending"

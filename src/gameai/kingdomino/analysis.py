@@ -286,19 +286,15 @@ def table2_claims(df: pd.DataFrame | None, games: int) -> list[Claim]:
     return out
 
 
-#: §V-D's conclusions from Table II: (claim id, what we test, the paper's words, [(agent,
+#: §V-D's conclusions from Table II (``paper.READINGS``): (claim id, what we test, [(agent,
 #: other, sign)]); sign +1: agent scores more than other (the gap's CI above 0), 0: no
 #: significant gap (its CI covers 0).
 TABLE2_CONCLUSIONS = (
     ("table2.mce_beats_fg", "MCE-TR scores more than FG with every scoring function",
-     "the statistical evaluators significantly outperform the FG player",
      [("MCE-TR/WDL", "FG", 1), ("MCE-TR/P", "FG", 1), ("MCE-TR/R", "FG", 1)]),
     ("table2.wdl_lowest", "MCE-TR/WDL scores less than MCE-TR/P and MCE-TR/R",
-     "MCE-TR/WDL does not reach as high final score as the other statistical evaluators",
      [("MCE-TR/P", "MCE-TR/WDL", 1), ("MCE-TR/R", "MCE-TR/WDL", 1)]),
-    ("table2.p_like_r", "MCE-TR/P and MCE-TR/R score alike",
-     "There is no significant difference in performance between the Player scoring function "
-     "and Relative scoring function", [("MCE-TR/P", "MCE-TR/R", 0)]),
+    ("table2.p_like_r", "MCE-TR/P and MCE-TR/R score alike", [("MCE-TR/P", "MCE-TR/R", 0)]),
 )
 
 
@@ -309,7 +305,8 @@ def table2_conclusions(df: pd.DataFrame | None, games: int) -> list[Claim]:
     counts = {} if df is None else df.groupby("seat0").size().to_dict()
     complete = all(counts.get(a, 0) >= games for a in paper.TABLE2)
     out = []
-    for cid, desc, words, pairs in TABLE2_CONCLUSIONS:
+    for cid, desc, pairs in TABLE2_CONCLUSIONS:
+        words = paper.READINGS[cid]
         if not complete:
             out.append(pending(cid, desc, words, "Table II run pending"))
             continue
@@ -422,6 +419,54 @@ def conclusion_claims(t3: pd.DataFrame | None, time_scale: float = 1.0) -> list[
     return out
 
 
+#: The playout policies of Table III's searching strategies.
+POLICIES = ("TR", "FG", "PG", "εG")
+#: Below this budget the paper expects the UCT enhancements to help (§V-G: "t < 0.2s").
+ENHANCEMENTS_TIGHT_T = 0.2
+
+
+def enhancement_gaps(t: pd.DataFrame) -> pd.DataFrame:
+    """Per budget T: the mean over the 8 (enhancement, policy) pairs of UCT_B-X or UCT_W-X
+    minus UCT-X, ours with a 95 % CI (cells independent, each cell's CI its error) and the
+    paper's from its Table III; from :func:`table3` rows. Only T with all 12 UCT cells."""
+    rows = []
+    for T, g in t.groupby("T"):
+        cell = g.set_index("strategy")
+        pairs = [(f"{e}-{x}", f"UCT-{x}") for e in ("UCT_B", "UCT_W") for x in POLICIES]
+        if not all(a in cell.index and b in cell.index for a, b in pairs):
+            continue
+        se = lambda s: (cell.at[s, "margin_hi"] - cell.at[s, "margin_lo"]) / (2 * 1.96)
+        gaps = [cell.at[a, "margin"] - cell.at[b, "margin"] for a, b in pairs]
+        # each UCT-X is in two pairs, so it enters the sum twice: 4 x its variance in all
+        var = sum(se(a) ** 2 for a, _ in pairs) + 4 * sum(se(f"UCT-{x}") ** 2 for x in POLICIES)
+        half = 1.96 * math.sqrt(var) / len(pairs)
+        m = float(np.mean(gaps))
+        theirs = [cell.at[a, "paper_compare"] - cell.at[b, "paper_compare"] for a, b in pairs]
+        games = sum(int(cell.at[s_, "n"]) for s_ in {s_ for p in pairs for s_ in p})
+        rows.append({"T": T, "gap": m, "lo": m - half, "hi": m + half,
+                     "paper_gap": float(np.mean(theirs)), "n": games})
+    return pd.DataFrame(rows, columns=["T", "gap", "lo", "hi", "paper_gap", "n"])
+
+
+def enhancements_claim(t3: pd.DataFrame | None, time_scale: float = 1.0) -> Claim:
+    """§V-G: the UCT enhancements help at t < 0.2 s and are on par with UCT otherwise. Holds
+    when the mean gap (enhanced minus plain UCT, :func:`enhancement_gaps`) is above 0 at every
+    budget below 0.2 s and its CI covers 0 at every larger budget computed."""
+    cid, desc = "conclusion.enhancements_short", "UCT_B and UCT_W vs plain UCT, per T"
+    g = enhancement_gaps(table3(t3, time_scale)) if t3 is not None else pd.DataFrame()
+    if g.empty or not (g["T"] < ENHANCEMENTS_TIGHT_T).any():
+        return pending(cid, desc, paper.READINGS[cid], "Table III at 0.1 s pending")
+    tight = g[g["T"] < ENHANCEMENTS_TIGHT_T]
+    rest = g[g["T"] >= ENHANCEMENTS_TIGHT_T]
+    holds = bool((tight["lo"] > 0).all() and ((rest["lo"] <= 0) & (rest["hi"] >= 0)).all())
+    text = "; ".join(f"{r.T:g} s: {r.gap:+.1f} [{r.lo:+.1f}, {r.hi:+.1f}]" for r in g.itertuples())
+    theirs = ", ".join(f"{r.T:g} s {r.paper_gap:+.1f}" for r in g.itertuples())
+    return qualitative(cid, desc, paper.READINGS[cid], text, holds, int(g["n"].sum()),
+                       note="mean over the 8 pairs (UCT_B or UCT_W, each playout policy) of "
+                            "the enhanced minus the plain UCT margin, points with 95 % CIs; the "
+                            f"paper's own Table III gives {theirs}")
+
+
 def table3_frame(res) -> pd.DataFrame | None:
     """Every Table III game row of ``res`` so far (all columns), or ``None`` if there is none."""
     frames = [df for key, df in res.frames.items() if key.startswith("table3_T") and df is not None]
@@ -441,4 +486,5 @@ def build_claims(res) -> list[Claim]:
           for c in table3_claims(t3, res.params["table3_games"], scale)),
         *sweep_claims(res["fig7"], res["fig8"], scale),
         *conclusion_claims(t3, scale),
+        enhancements_claim(t3, scale),
     ]

@@ -83,6 +83,19 @@ QUALITATIVE = {
     "conclusion.tr_short_fg_long": "MCE-TR/R best for T < 0.5 s; MCE-FG/R best from T >= 1-2 s",
 }
 
+#: The paper's own readings of its tables, quoted, tested as claims beyond the spec's ids:
+#: §V-D on Table II and §V-G on the UCT enhancements in Table III.
+READINGS = {
+    "table2.mce_beats_fg": "the statistical evaluators significantly outperform the FG player",
+    "table2.wdl_lowest": "MCE-TR/WDL does not reach as high final score as the other "
+                         "statistical evaluators",
+    "table2.p_like_r": "There is no significant difference in performance between the Player "
+                       "scoring function and Relative scoring function",
+    "conclusion.enhancements_short": "the UCT enhancements improve the results for tight time "
+                                     "constraints (t < 0.2s), which is expected due to few "
+                                     "playouts, but are otherwise on par with regular UCT",
+}
+
 
 def claim_rows() -> list[dict]:
     """Every claim id of the spec with the paper's value (numbers; text for qualitative ones)."""
