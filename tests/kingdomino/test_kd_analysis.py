@@ -181,3 +181,25 @@ def test_enhancements_claim_needs_a_gain_at_0p1_s_and_parity_after():
     assert analysis.enhancements_claim(cells(3)).verdict == "holds"
     assert analysis.enhancements_claim(cells(0)).verdict == "fails"  # no gain where it is tight
     assert analysis.enhancements_claim(None).verdict == "pending"
+
+
+def test_fig5_readings_compare_cells_and_say_when_budgets_are_missing():
+    def cells(pg_margin_at_0p1):
+        out = rows("FG", [-9, -7] * 100, T=0.1) + rows("MCE-TR/R", [-9, -7] * 100, T=0.1)
+        out += rows("MCE-FG/R", [-15, -13] * 100, T=0.1) + rows("MCE-εG/R", [-20, -18] * 100, T=0.1)
+        out += rows("MCE-PG/R", [pg_margin_at_0p1 - 1, pg_margin_at_0p1 + 1] * 100, T=0.1)
+        out += rows("MCE-FG/R", [4, 6] * 100, T=2.0) + rows("MCE-PG/R", [1, 3] * 100, T=2.0)
+        out += rows("MCE-TR/R", [-3, -1] * 100, T=2.0)
+        return pd.DataFrame(out)
+
+    claims = {c.claim: c for c in analysis.fig5_readings(cells(-12))}
+    assert claims["fig5.fg_tight"].verdict == "holds"
+    assert claims["fig5.fg_tight"].ours.startswith("FG − MCE-TR/R 0.1 s: +0.0 [")
+    assert claims["fig5.fg_vs_pg"].verdict == "holds"  # PG ahead at 0.1 s, FG ahead at 2 s
+    assert "so far" in claims["fig5.fg_vs_pg"].note  # 0.2 ... 10 s minus 2 s not computed
+    assert claims["fig5.knowledge_after_1s"].verdict == "holds"
+    assert claims["fig5.own_moves_first"].verdict == "holds"  # PG ahead of εG where both are
+    behind = {c.claim: c for c in analysis.fig5_readings(cells(-16))}
+    assert behind["fig5.fg_vs_pg"].verdict == "fails"  # PG behind FG at 0.1 s
+    assert behind["fig5.fg_tight"].verdict == "holds"
+    assert {c.verdict for c in analysis.fig5_readings(None)} == {"pending"}

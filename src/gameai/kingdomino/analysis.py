@@ -419,6 +419,75 @@ def conclusion_claims(t3: pd.DataFrame | None, time_scale: float = 1.0) -> list[
     return out
 
 
+#: §V-E's readings of Fig. 5 (``paper.READINGS``; Table III's MCE and FG rows): (claim id, what
+#: we test, [(budgets, a, b, relation)]). Relation ">": a's margin above b's - the mean gap
+#: over those budgets has a 95 % CI above 0 and every budget's gap is above 0 ("consistently");
+#: "~": level - the mean gap's CI covers 0. Budgets not computed yet are left out ("so far").
+_ABOVE_0P1 = tuple(float(t) for t in paper.TABLE3_T if t > 0.1)
+FIG5_READINGS = (
+    ("fig5.fg_tight", "at 0.1 s FG is level with MCE-TR/R and ahead of the other MCE players",
+     [((0.1,), "FG", "MCE-TR/R", "~")]
+     + [((0.1,), "FG", s, ">") for s in ("MCE-FG/R", "MCE-PG/R", "MCE-εG/R")]),
+    ("fig5.knowledge_after_1s", "MCE-FG/R ahead of MCE-TR/R at every budget above 1 s",
+     [(tuple(float(t) for t in paper.TABLE3_T if t > 1), "MCE-FG/R", "MCE-TR/R", ">")]),
+    ("fig5.own_moves_first", "MCE-PG/R ahead of MCE-εG/R at every budget",
+     [(tuple(float(t) for t in paper.TABLE3_T), "MCE-PG/R", "MCE-εG/R", ">")]),
+    ("fig5.fg_vs_pg", "MCE-PG/R ahead of MCE-FG/R at 0.1 s, behind it at every larger budget",
+     [((0.1,), "MCE-PG/R", "MCE-FG/R", ">"), (_ABOVE_0P1, "MCE-FG/R", "MCE-PG/R", ">")]),
+)
+
+
+def _cell_gaps(t: pd.DataFrame, Ts, a: str, b: str, value: str = "margin") -> pd.DataFrame:
+    """Per budget in ``Ts`` computed for both: a's margin minus b's, its standard error (cells
+    independent, each cell's CI its error) and the same gap in the paper's Table III."""
+    cell = t.set_index(["strategy", "T"])
+    rows = []
+    for T in Ts:
+        if (a, T) not in cell.index or (b, T) not in cell.index:
+            continue
+        ra, rb = cell.loc[(a, T)], cell.loc[(b, T)]
+        se = math.hypot(*((r[f"{value}_hi"] - r[f"{value}_lo"]) / (2 * 1.96) for r in (ra, rb)))
+        rows.append({"T": T, "gap": ra[value] - rb[value], "se": se, "n": ra["n"] + rb["n"],
+                     "paper_gap": ra["paper_compare"] - rb["paper_compare"]})
+    return pd.DataFrame(rows, columns=["T", "gap", "se", "n", "paper_gap"])
+
+
+def fig5_readings(t3: pd.DataFrame | None, time_scale: float = 1.0) -> list[Claim]:
+    """§V-E's four readings of Fig. 5 as claims in words (:data:`FIG5_READINGS`), each judged
+    on the gaps between Table III cells, with the same gaps in the paper's table in the note."""
+    t = table3(t3, time_scale) if t3 is not None else None
+    out = []
+    for cid, desc, parts in FIG5_READINGS:
+        texts, theirs, holds, n, short = [], [], True, 0, False
+        for Ts, a, b, rel in parts:
+            g = pd.DataFrame() if t is None else _cell_gaps(t, Ts, a, b)
+            if g.empty:
+                short = True
+                continue
+            short |= len(g) < len(Ts)
+            m = float(g["gap"].mean())
+            half = 1.96 * math.sqrt(float((g["se"] ** 2).sum())) / len(g)
+            lo, hi = m - half, m + half
+            holds &= bool(lo > 0 and (g["gap"] > 0).all()) if rel == ">" else bool(lo <= 0 <= hi)
+            n += int(g["n"].sum())
+            where = f"{g['T'].iat[0]:g} s" if len(g) == 1 else f"mean over {len(g)} budgets"
+            spread = "" if len(g) == 1 else (f", per budget {g['gap'].min():+.1f} to "
+                                             f"{g['gap'].max():+.1f}")
+            texts.append(f"{a} − {b} {where}: {m:+.1f} [{lo:+.1f}, {hi:+.1f}]{spread}")
+            theirs.append(f"{g['paper_gap'].mean():+.1f}")
+        if not texts:
+            out.append(pending(cid, desc, paper.READINGS[cid], "Table III pending"))
+            continue
+        note = ("margin gaps in points with 95 % CIs; 'ahead' needs the CI above 0 and every "
+                "budget's gap above 0, 'level' a CI that covers 0; the same gaps in the paper's "
+                f"table: {', '.join(theirs)}")
+        if short:
+            note += "; so far: some budgets not computed yet, the verdict may change"
+        out.append(qualitative(cid, desc, paper.READINGS[cid], "; ".join(texts), holds, n,
+                               note=note))
+    return out
+
+
 #: The playout policies of Table III's searching strategies.
 POLICIES = ("TR", "FG", "PG", "εG")
 #: Below this budget the paper expects the UCT enhancements to help (§V-G: "t < 0.2s").
@@ -484,6 +553,7 @@ def build_claims(res) -> list[Claim]:
         *table2_conclusions(res["table2"], res.params["table2_games"]),
         *(_reasoned(c, WHY["table3"], paper.TABLE3_GAMES)
           for c in table3_claims(t3, res.params["table3_games"], scale)),
+        *fig5_readings(t3, scale),
         *sweep_claims(res["fig7"], res["fig8"], scale),
         *conclusion_claims(t3, scale),
         enhancements_claim(t3, scale),

@@ -84,13 +84,24 @@ QUALITATIVE = {
 }
 
 #: The paper's own readings of its tables, quoted, tested as claims beyond the spec's ids:
-#: §V-D on Table II and §V-G on the UCT enhancements in Table III.
+#: §V-D on Table II, §V-E on Fig. 5 (Table III's MCE rows) and §V-G on the UCT enhancements.
 READINGS = {
     "table2.mce_beats_fg": "the statistical evaluators significantly outperform the FG player",
     "table2.wdl_lowest": "MCE-TR/WDL does not reach as high final score as the other "
                          "statistical evaluators",
     "table2.p_like_r": "There is no significant difference in performance between the Player "
                        "scoring function and Relative scoring function",
+    "fig5.fg_tight": "the FG evaluator is competitive to the statistical evaluators under tight "
+                     "time constraints. It is comparable to MCE-TR/R, and outperforms all the "
+                     "others, when the time is capped to 0.1s per move",
+    "fig5.knowledge_after_1s": "they consistently outperform the random playout policy for move "
+                               "times > 1s",
+    "fig5.own_moves_first": "it is more important to model the player's own move realistically "
+                            "than the moves of the opponent",
+    "fig5.fg_vs_pg": "realistic opponent modelling is disadvantageous for short ply times (< 0.2s) "
+                     "... once the number of playouts go up (> 0.1s) we see that realistic "
+                     "opponent modelling consistently outperforms the player-greedy strategy, "
+                     "although not by much",
     "conclusion.enhancements_short": "the UCT enhancements improve the results for tight time "
                                      "constraints (t < 0.2s), which is expected due to few "
                                      "playouts, but are otherwise on par with regular UCT",
