@@ -521,7 +521,8 @@ def enhancements_claim(t3: pd.DataFrame | None, time_scale: float = 1.0) -> Clai
     """§V-G: the UCT enhancements help at t < 0.2 s and are on par with UCT otherwise. Holds
     when the mean gap (enhanced minus plain UCT, :func:`enhancement_gaps`) is above 0 at every
     budget below 0.2 s and its CI covers 0 at every larger budget computed."""
-    cid, desc = "conclusion.enhancements_short", "UCT_B and UCT_W vs plain UCT, per T"
+    cid = "conclusion.enhancements_short"
+    desc = "UCT_B and UCT_W ahead of plain UCT below 0.2 s, level with it above"
     g = enhancement_gaps(table3(t3, time_scale)) if t3 is not None else pd.DataFrame()
     if g.empty or not (g["T"] < ENHANCEMENTS_TIGHT_T).any():
         return pending(cid, desc, paper.READINGS[cid], "Table III at 0.1 s pending")
