@@ -270,3 +270,24 @@ def test_paper_sampling_gap_scales_our_error_to_the_papers_games():
     assert paper_sampling_gap(quantitative("z", "d", -7.0, -7.0, -8.0, -6.0, 800), 200) is None
     assert paper_sampling_gap(c, None) is None
     assert paper_sampling_gap(pending("p", "d", 1.0, "later"), 200) is None
+
+
+def test_claims_table_folds_rows_away_but_keeps_them_in_the_page(tmp_path):
+    import re
+
+    rows = [quantitative("a.1", "kept", 1.0, 1.0, 0.5, 1.5, 10, step=0.1, note="why"),
+            quantitative("b.1", "agrees", 1.0, 1.0, 0.5, 1.5, 10, step=0.1, note="a note"),
+            quantitative("b.2", "differs", 1.0, 3.0, 2.5, 3.5, 10, step=0.1, note="why"),
+            pending("b.3", "later", 1.0, "not yet")]
+    write_claims("toy", rows, tmp_path)
+    df = read_claims("toy", tmp_path)
+    out = claims_table(df, "toy", group={"a": "A", "b": "B"},
+                       fold=lambda cid, verdict: cid.startswith("b.") and verdict != "differs").data
+    assert len(re.findall(r'<tr class="claim[^"]*" data-claim=', out)) == 4  # all still there
+    assert re.findall(r'class="claim[^"]*folded[^"]*" data-claim="([^"]+)"', out) == ["b.1", "b.3"]
+    assert 'class="note folded" data-note-of="b.1"' in out  # a folded claim's note folds too
+    assert "2 more rows folded (1 reproduced, 1 pending)" in out
+    assert out.index("2 more rows folded") > out.index('data-claim="b.3"')  # closes group B
+    assert "show the 2 folded rows too</label>" in out and 'class="gameai-unfold"' in out
+    plain = claims_table(df, "toy", group={"a": "A", "b": "B"}).data
+    assert "folded" not in plain.split("</style>")[1] and "gameai-unfold\"" not in plain

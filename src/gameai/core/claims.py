@@ -295,6 +295,11 @@ _CSS = """<style>
 .gameai-claims tr.note td{padding:0 6px 4px 2.2em;color:#424a53;font-size:0.92em}
 .gameai-claims tr.claim.has-note td{padding-bottom:0}
 .gameai-claims details summary{cursor:pointer}
+.gameai-unfold{margin:0 0.4em 0 0;vertical-align:middle}
+.gameai-unfold-label{font-size:0.86em;color:#424a53;cursor:pointer}
+.gameai-unfold:not(:checked) ~ table tr.folded{display:none}
+.gameai-unfold:checked ~ table tr.foldnote{display:none}
+.gameai-claims tr.foldnote td{color:#57606a;font-style:italic;font-size:0.9em;border-top:1px solid #d0d7de}
 .gameai-verdict{display:inline-block;padding:0 6px;border-radius:10px;font-weight:600;white-space:nowrap}
 .gameai-claims td.txt{white-space:normal;font-size:0.95em}
 .gameai-claims td.txt b{font-weight:600;color:#57606a}
@@ -396,6 +401,7 @@ def claims_table(
     note_limit: int = 120,
     caption: str | None = None,
     drop_labels: bool = True,
+    fold: Callable[[str, str], bool] | None = None,
 ):
     """The claims table as the book shows it (an ``IPython.display.HTML`` object).
 
@@ -416,6 +422,11 @@ def claims_table(
     label (the text before its first ``": "``) is left out, since the heading says it, unless
     ``drop_labels`` is false (a chapter whose labels say what its headings do not, such as the
     configuration a row measures).
+
+    ``fold(claim id, verdict)`` true folds a row away (a chapter with a long table keeps, say,
+    the cells that differ in view): each group says how many of its rows are folded, and a
+    checkbox above the table shows them all. Folded rows stay in the page (hidden by CSS), so
+    links, search and :mod:`gameai.core.htmlcheck` still find every claim.
     """
     from IPython.display import HTML
 
@@ -438,14 +449,21 @@ def claims_table(
                       if counts.get(v, 0))
     head = ("<tr><th>verdict</th><th>claim</th><th>paper</th><th>ours</th>"
             "<th>our 95 % CI</th><th>n</th></tr>")
-    rows, last_group = [], object()
+    rows, last_group, folded, n_folded = [], object(), [], 0
     widths = [len("paper"), len("ours"), len("our 95 % CI"), len("n")]  # headers
     for r in claims.itertuples(index=False):
         cid = str(r.claim)
         g = group_of(cid)
+        if g != last_group:
+            rows += _fold_note(folded)
+            folded = []
         if g is not None and g != last_group:
             rows.append(f'<tr class="group"><td colspan="6">{html.escape(g)}</td></tr>')
         last_group = g
+        hide = bool(fold is not None and fold(cid, str(r.verdict)))
+        if hide:
+            folded.append(str(r.verdict))
+            n_folded += 1
         pct, dec = is_percent(cid), digits(cid)
         step = float(getattr(r, "step", 0.0) or 0.0)
         ci = ""
@@ -474,7 +492,8 @@ def claims_table(
         # claim takes two lines; every row is a link target: #claim-<chapter>-<id>.
         id_html = f'<span class="cid">{html.escape(cid)}</span>'
         rows.append(
-            f'<tr class="claim{" has-note" if note else ""}" data-claim="{html.escape(cid)}" '
+            f'<tr class="claim{" has-note" if note else ""}{" folded" if hide else ""}" '
+            f'data-claim="{html.escape(cid)}" '
             f'id="{html.escape(claim_anchor(chapter, cid))}">'
             f"<td>{_verdict_badge(str(r.verdict))}</td>"
             f'<td title="{html.escape(cid)}">{html.escape(desc)}{"" if note else " " + id_html}</td>'
@@ -491,15 +510,29 @@ def claims_table(
                         f"{html.escape(rest)} {id_html}</details>")
             else:
                 body = f"{body} {id_html}"
-            rows.append(f'<tr class="note" data-note-of="{html.escape(cid)}">'
-                        f'<td colspan="6">{body}</td></tr>')
+            rows.append(f'<tr class="note{" folded" if hide else ""}" '
+                        f'data-note-of="{html.escape(cid)}"><td colspan="6">{body}</td></tr>')
+    rows += _fold_note(folded)
+    unfold = "" if not n_folded else (
+        f'<input type="checkbox" class="gameai-unfold" id="unfold-{claims_anchor(chapter)}">'
+        f'<label class="gameai-unfold-label" for="unfold-{claims_anchor(chapter)}">show the '
+        f"{n_folded} folded rows too</label>")
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     out = (f'{_CSS}<div id="{claims_anchor(chapter)}">'
-           f'<p class="gameai-claims-legend">{legend} &nbsp;({len(claims)} claims)</p>'
+           f'<p class="gameai-claims-legend">{legend} &nbsp;({len(claims)} claims)</p>{unfold}'
            f'<table class="gameai-claims" data-chapter="{html.escape(chapter)}" '
            f'data-claims="{len(claims)}">{cap}{_cols(widths)}<thead>{head}</thead><tbody>{"".join(rows)}'
            f"</tbody></table></div>")
     return HTML(out)
+
+
+def _fold_note(verdicts: list[str]) -> list[str]:
+    """The row that stands for a group's folded rows (shown while they are hidden)."""
+    if not verdicts:
+        return []
+    tally = ", ".join(f"{verdicts.count(v)} {v}" for v in VERDICTS if v in verdicts)
+    return [f'<tr class="foldnote"><td colspan="6">{len(verdicts)} more rows folded ({tally}): '
+            "tick \u201cshow the folded rows too\u201d above the table</td></tr>"]
 
 
 def scorecard_table(data_dir: str | os.PathLike,
