@@ -130,10 +130,10 @@ def test_budget_offsets_compare_smaller_budgets_with_the_papers_cell():
 def test_a_differing_cell_says_whether_the_paper_s_own_chance_covers_the_gap():
     near = quantitative("table3.X.1", "d", -1.5, -4.0, -5.8, -2.2, 200, step=0.1)
     far = quantitative("table3.Y.1", "d", -38.3, -27.0, -29.0, -25.0, 200, step=0.1)
-    assert "within the sampling error of the paper's own 200 games" in \
+    assert "-2.5 from the paper's -1.5, within the paper's own sampling error (about ±" in \
         analysis._reasoned(near, "why", 200).note
     note = analysis._reasoned(far, "why", 200).note
-    assert note.startswith("ours +11.3 from the paper's -38.3; beyond") and note.endswith("why")
+    assert note.startswith("ours +11.3 from the paper's -38.3, beyond") and note.endswith("why")
     same = quantitative("table3.Z.1", "d", -4.0, -4.0, -5.0, -3.0, 200, step=0.1)
     assert analysis._reasoned(same, "why", 200).note == ""
 

@@ -223,9 +223,9 @@ def _reasoned(claim: Claim, why: str, paper_games: int | None = None) -> Claim:
     found = paper_sampling_gap(claim, paper_games)
     if found is not None:
         miss, error = found
-        gap += (f"; {'within' if miss < error else 'beyond'} the sampling error of the paper's "
-                f"own {paper_games:,} games (its value misses our CI by {miss:.1f} points, against "
-                f"about ±{error:.1f} at 95 %)")
+        gap += (f", {'within' if miss < error else 'beyond'} the paper's own sampling error "
+                f"(about ±{error:.1f} at 95 % over its {paper_games:,} games; its value misses "
+                f"our CI by {miss:.1f})")
     return dataclasses.replace(claim, note="; ".join(p for p in (claim.note, gap, why) if p))
 
 
@@ -275,7 +275,7 @@ def table2_claims(df: pd.DataFrame | None, games: int) -> list[Claim]:
     out = []
     for agent, (value, _) in paper.TABLE2.items():
         row = t[t["agent"] == agent]
-        desc = f"{agent} mean score vs 3 x FG at 5 s per ply"
+        desc = f"mean score vs 3 x FG at 5 s per ply: {agent}"
         if row.empty:
             out.append(pending(f"table2.{agent}", desc, value, "Table II run pending", step=STEP))
             continue
@@ -328,7 +328,7 @@ def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0) 
     for strategy, values in paper.TABLE3.items():
         for T, value in zip(paper.TABLE3_T, values):
             cid = f"table3.{strategy}.{T:g}"
-            desc = f"{strategy} mean victory margin vs 3 x FG at {T:g} s per ply"
+            desc = f"mean victory margin vs 3 x FG: {strategy} at {T:g} s per ply"
             raw = paper.TABLE3_UCT_B_10S_RAW.get(strategy) if T == 10 else None
             row = t[(t["strategy"] == strategy) & (t["T"] == float(T))]
             notes = []
