@@ -532,7 +532,7 @@ def _fold_note(verdicts: list[str]) -> list[str]:
         return []
     tally = ", ".join(f"{verdicts.count(v)} {v}" for v in VERDICTS if v in verdicts)
     return [f'<tr class="foldnote"><td colspan="6">{len(verdicts)} more rows folded ({tally}): '
-            "tick \u201cshow the folded rows too\u201d above the table</td></tr>"]
+            "the box above the table shows them</td></tr>"]
 
 
 def scorecard_table(data_dir: str | os.PathLike,
