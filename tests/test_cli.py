@@ -204,3 +204,6 @@ def test_status_counts_cached_tasks_and_names_a_running_run(fake, capsys, tmp_pa
     assert gameai(*args) == 0  # the lock is free again
     assert "no run is computing now" in capsys.readouterr().out
     assert gameai("status", "fake", "--data-dir", str(tmp_path / "nowhere")) == 2
+    fake.results = lambda params, **kw: types.SimpleNamespace(experiments={"toy": toy(3)})
+    assert gameai(*args) == 0
+    assert "6 of       6 tasks cached; complete" in capsys.readouterr().out

@@ -425,9 +425,13 @@ def cmd_status(args: argparse.Namespace) -> int:
         print(f"{exp.name:>24}: {st['done']:>7,} of {st['total']:>7,} tasks ({share:5.1f} %), "
               f"{wall_time(exp, data_dir) / 3600:6.2f} h of run time so far")
     running = holder(data_dir / args.chapter)
-    print(f"{'all':>24}: {done:>7,} of {total:>7,} tasks cached; "
-          + (f"a run is computing now ({running})" if running else
-             f"no run is computing now (`gameai run {args.chapter}` resumes)"))
+    if running:
+        state = f"a run is computing now ({running})"
+    elif done < total:
+        state = f"no run is computing now (`gameai run {args.chapter}` resumes)"
+    else:
+        state = "complete"
+    print(f"{'all':>24}: {done:>7,} of {total:>7,} tasks cached; {state}")
     return 0
 
 
