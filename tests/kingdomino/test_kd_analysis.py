@@ -203,3 +203,16 @@ def test_fig5_readings_compare_cells_and_say_when_budgets_are_missing():
     assert behind["fig5.fg_vs_pg"].verdict == "fails"  # PG behind FG at 0.1 s
     assert behind["fig5.fg_tight"].verdict == "holds"
     assert {c.verdict for c in analysis.fig5_readings(None)} == {"pending"}
+
+
+def test_table2_fg_note_says_what_the_authors_fg_bug_explains():
+    t2 = pd.DataFrame(rows("FG", [-10, -8] * 250, opponent="FG"))  # score0 = 40 + margin
+    t2["score0"] = 53.7 + np.tile([-1.0, 1.0], 250)
+    quirk = pd.DataFrame(rows("FG*", [-9] * 500, opponent="FG*"))
+    quirk["score0"] = 51.4 + np.tile([-1.0, 1.0], 250)
+    (fg,) = [c for c in analysis.table2_claims(t2, 500, quirk) if c.claim == "table2.FG"]
+    assert fg.verdict == "differs"
+    assert "FG* against three FG* scores 51.4 [51.3, 51.5] over 500 games, the paper's 51.4 " \
+           "inside that interval" in fg.note
+    (plain,) = [c for c in analysis.table2_claims(t2, 500) if c.claim == "table2.FG"]
+    assert plain.note == ""

@@ -270,7 +270,29 @@ def table1_claims(df: pd.DataFrame | None) -> list[Claim]:
             for r in t.itertuples()]
 
 
-def table2_claims(df: pd.DataFrame | None, games: int) -> list[Claim]:
+def fg_quirk(df: pd.DataFrame) -> pd.DataFrame:
+    """The FG-bug check: seat 0's outcomes (FG* or FG) against three FG*, with CIs."""
+    return outcomes(df).rename(columns={"seat0": "agent"})
+
+
+def _quirk_note(quirk: pd.DataFrame | None) -> str:
+    """What the authors' FG bug explains of Table II's FG row (from :func:`fg_quirk`)."""
+    if quirk is None:
+        return ""
+    q = fg_quirk(quirk).set_index("agent")
+    if "FG*" not in q.index:
+        return ""
+    r, value = q.loc["FG*"], paper.TABLE2["FG"][0]
+    inside = "inside" if r.score0_lo <= value <= r.score0_hi else "outside"
+    return (f"the authors' FG places its last domino at random (FG*, spec): FG* against three "
+            f"FG* scores {r.score0:.1f} [{r.score0_lo:.1f}, {r.score0_hi:.1f}] over {int(r.n)} "
+            f"games, the paper's {value} {inside} that interval")
+
+
+def table2_claims(df: pd.DataFrame | None, games: int,
+                  quirk: pd.DataFrame | None = None) -> list[Claim]:
+    """Table II's four mean scores; FG's note says what the authors' FG bug explains
+    (``quirk``: the :func:`fg_quirk` games, if computed)."""
     t = table2(df) if df is not None else pd.DataFrame(columns=["agent"])
     out = []
     for agent, (value, _) in paper.TABLE2.items():
@@ -280,9 +302,11 @@ def table2_claims(df: pd.DataFrame | None, games: int) -> list[Claim]:
             out.append(pending(f"table2.{agent}", desc, value, "Table II run pending", step=STEP))
             continue
         r = row.iloc[0]
-        note = "" if r.n >= games else f"{r.n} of {games} games so far"
+        notes = [] if r.n >= games else [f"{r.n} of {games} games so far"]
+        if agent == "FG":
+            notes.append(_quirk_note(quirk))
         out.append(quantitative(f"table2.{agent}", desc, value, r.score0, r.score0_lo,
-                                r.score0_hi, r.n, step=STEP, note=note))
+                                r.score0_hi, r.n, step=STEP, note="; ".join(n for n in notes if n)))
     return out
 
 
@@ -550,7 +574,7 @@ def build_claims(res) -> list[Claim]:
         *(_reasoned(c, WHY["tree"]) for c in tree_claims(res["branching"])),
         *(_reasoned(c, WHY["table1"], paper.TABLE1_GAMES) for c in table1_claims(res["table1"])),
         *(_reasoned(c, WHY["table2"], paper.TABLE2_GAMES)
-          for c in table2_claims(res["table2"], res.params["table2_games"])),
+          for c in table2_claims(res["table2"], res.params["table2_games"], res["fg_quirk"])),
         *table2_conclusions(res["table2"], res.params["table2_games"]),
         *(_reasoned(c, WHY["table3"], paper.TABLE3_GAMES)
           for c in table3_claims(t3, res.params["table3_games"], scale)),

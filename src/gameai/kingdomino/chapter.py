@@ -9,7 +9,7 @@ Compute plan. Table III is the expensive part: a game at T seconds per ply costs
 player about 13 x T x (the authors' rate / ours) seconds. :func:`results` therefore computes in
 this order: the cheap experiments (§II-B, Table I), Table III for T <= 2 s in rounds of games (every
 cell reaches 25 games, then 50, 100, 200, so an interrupted run leaves every cell with a usable n),
-our budget check below 0.1 s (minutes), Table II, Figs. 7-8, Table III for T = 4 ... 10 s in increasing order, then the experiments beyond
+our budget check below 0.1 s (minutes), Table II and its FG-bug check, Figs. 7-8, Table III for T = 4 ... 10 s in increasing order, then the experiments beyond
 the paper. A cell short of its games is shown with its n and CI (``partial``), never hidden.
 """
 
@@ -35,8 +35,8 @@ CHAPTER = "kingdomino"
 VERSION = f"engine{ENGINE_VERSION}-agents{AGENTS_VERSION}"
 
 TABLE3_STRATEGIES = tuple(paper.TABLE3)
-EXPERIMENTS = ("branching", "table1", "table3_short", "budget_check", "table2", "fig7", "fig8",
-               "table3_long", "beyond")
+EXPERIMENTS = ("branching", "table1", "table3_short", "budget_check", "table2", "fg_quirk",
+               "fig7", "fig8", "table3_long", "beyond")
 #: Games per cell reached by every Table III cell before any cell gets more.
 ROUNDS = (25, 50, 100, 200)
 #: Budgets above this are "long" (computed after Table II and Figs. 7-8).
@@ -72,6 +72,8 @@ PARAMETERS: dict[str, Param] = {
                                 "check (half and three quarters of 0.1 s)", minimum=0),
     "beyond_games": Param(200, int, "beyond: games per strategy at 10x the largest budget",
                           minimum=0),
+    "quirk_games": Param(paper.TABLE2_GAMES, int, "games per setting of the FG-bug check "
+                         "(FG* = the authors' FG, last domino at random)", minimum=0),
     "experiments": Param(EXPERIMENTS, tuple, "which experiments to compute (run setting)",
                          item_kind=str, choices=EXPERIMENTS),
     "compute_missing": COMPUTE_MISSING,
@@ -82,7 +84,7 @@ RUN_ONLY = (*CORE_RUN_ONLY, "experiments")
 CI_SIZES = {
     "time_scale": 0.002, "branching_games": 20, "table1_games": 4, "table2_games": 2,
     "table3_games": 2, "table3_T": (0.1, 10.0), "table3_strategies": ("FG", "MCE-FG/R", "UCT_W-TR"),
-    "fig_games": 1, "beyond_games": 1, "budget_check_games": 1,
+    "fig_games": 1, "beyond_games": 1, "budget_check_games": 1, "quirk_games": 2,
 }
 
 
@@ -125,6 +127,18 @@ def table2(res: Results) -> None:
                 [_game(a, "FG", _scaled(p, p["table2_T"])) for a in paper.TABLE2],
                 p["table2_games"], chunk_size=2, partial=True, compute=res.computes("table2"),
                 description="Table II: FG and MCE-TR/{WDL,P,R} vs 3 x FG at 5 s per ply")
+
+
+def fg_quirk(res: Results) -> None:
+    """Our check of Table II's FG row: the authors' FG places its very last domino at random (a
+    fallback bug, spec); ours is the correct greedy. FG* (with the bug) against three FG*, the
+    paper's own setting, and our FG against three FG*; as many games as Table II. Static
+    players only: seconds."""
+    p = res.params
+    if p["quirk_games"] > 0:
+        res.get("fg_quirk", "fg_quirk", game_task, [_game("FG*", "FG*"), _game("FG", "FG*")],
+                p["quirk_games"], chunk_size=100, partial=True, compute=res.computes("fg_quirk"),
+                description="FG-bug check: FG* (last domino at random) and FG vs 3 x FG*")
 
 
 def _table3_cell_key(T: float) -> str:
@@ -216,7 +230,7 @@ def beyond(res: Results) -> None:
 #: The chapter's entry points (:class:`gameai.core.chapter.ChapterPlan`): its experiments in the
 #: order ``results`` and ``gameai run kingdomino`` take them, cheapest first.
 PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
-                   steps=(branching, table1, table3_short, budget_check, table2, fig7, fig8,
-                          table3_long, beyond),
+                   steps=(branching, table1, table3_short, budget_check, table2, fg_quirk,
+                          fig7, fig8, table3_long, beyond),
                    build_claims=build_claims, run_only=RUN_ONLY)
 resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run
