@@ -216,3 +216,16 @@ def test_table2_fg_note_says_what_the_authors_fg_bug_explains():
            "inside that interval" in fg.note
     (plain,) = [c for c in analysis.table2_claims(t2, 500) if c.claim == "table2.FG"]
     assert plain.note == ""
+
+
+def test_sweep_claims_name_the_values_level_with_the_best_and_say_so_far():
+    rng = np.random.default_rng(1)
+    df = pd.DataFrame([r for C, m, k in ((0.0, -20, 200), (0.6, -5, 200), (1.0, -5.5, 150))
+                       for r in rows("UCT-FG", list(m + rng.normal(0, 8, k)), T=2.0, C=C)]
+                      + [r for C, m in ((0.0, -20), (0.3, -4), (0.6, -4.5))
+                         for r in rows("UCT-TR", list(m + rng.normal(0, 8, 200)), T=0.2, C=C)])
+    fig7, _ = analysis.sweep_claims(df, None, games=200)
+    assert "so far: 150-200 of 200 games per point" in fig7.note
+    level = fig7.note.split("C level with the best (gap CI covers 0): ")[1]
+    assert level == "UCT-FG 2 s: 0.6, 1; UCT-TR 0.2 s: 0.3, 0.6"  # C = 0 clearly worse
+    assert "so far" not in analysis.sweep_claims(df[df["seat0"] == "UCT-TR"], None, games=200)[0].note

@@ -378,8 +378,32 @@ def _best(t: pd.DataFrame, value: str = "margin") -> Any:
     return t.loc[t[value].idxmax()]
 
 
+def level_with_best(s: pd.DataFrame, param: str) -> str:
+    """For each setup of a sweep (:func:`sweep` rows): the values of ``param`` whose margin is
+    level with the best one's (the 95 % CI of the gap, from the two cells' CIs, covers 0) -
+    how much the argmax can be trusted with 200 games per point."""
+    parts = []
+    for (a, T), g in s.groupby(["agent", "T"]):
+        b = _best(g)
+        se = (g["margin_hi"] - g["margin_lo"]) / (2 * 1.96)
+        se_b = (b["margin_hi"] - b["margin_lo"]) / (2 * 1.96)
+        level = g.loc[b["margin"] - g["margin"] <= 1.96 * np.sqrt(se ** 2 + se_b ** 2), param]
+        parts.append(f"{a} {T:g} s: {', '.join(f'{v:g}' for v in sorted(level))}")
+    return f"{param} level with the best (gap CI covers 0): " + "; ".join(parts)
+
+
+def _so_far(s: pd.DataFrame, games: int | None) -> str:
+    """A sweep judged before every point has its ``games`` says so."""
+    if games is None or s["n"].min() >= games:
+        return ""
+    return (f"so far: {s['n'].min()}-{s['n'].max()} of {games} games per point, the verdict may "
+            "change; ")
+
+
 def sweep_claims(fig7: pd.DataFrame | None, fig8: pd.DataFrame | None,
-                 time_scale: float = 1.0) -> list[Claim]:
+                 time_scale: float = 1.0, games: int | None = None) -> list[Claim]:
+    """Figs. 7-8: the best C and W per setup against the paper's reading (point estimates),
+    with the values level with the best in the note; ``games``: per point when complete."""
     out = []
     if fig7 is None:
         out.append(pending("fig7.C", "UCT's best C by budget", paper.QUALITATIVE["fig7.C"],
@@ -393,8 +417,9 @@ def sweep_claims(fig7: pd.DataFrame | None, fig8: pd.DataFrame | None,
         holds = bool(few) and bool(many) and min(few) >= 1 and all(0.3 <= c <= 0.6 for c in many)
         out.append(qualitative("fig7.C", "UCT's best C by budget", paper.QUALITATIVE["fig7.C"],
                                text, holds, int(s["n"].sum()),
-                               note="holds if UCT-FG (few playouts) is best at C >= 1 and UCT-TR "
-                                    "(many playouts) at C in 0.3-0.6"))
+                               note=_so_far(s, games) + "holds if UCT-FG (few playouts) is "
+                                    "best at C >= 1 and UCT-TR (many playouts) at C in 0.3-0.6 "
+                                    "(point estimates); " + level_with_best(s, "C")))
     if fig8 is None:
         out.append(pending("fig8.W", "UCT_W's best W", paper.QUALITATIVE["fig8.W"],
                            "Fig. 8 run pending"))
@@ -405,7 +430,8 @@ def sweep_claims(fig7: pd.DataFrame | None, fig8: pd.DataFrame | None,
         holds = all(0.1 <= w <= 0.2 for w in best.values())
         out.append(qualitative("fig8.W", "UCT_W's best W", paper.QUALITATIVE["fig8.W"], text,
                                holds, int(s["n"].sum()),
-                               note="holds if the best W of each setup is 0.1 or 0.2"))
+                               note=_so_far(s, games) + "holds if the best W of each setup is "
+                                    "0.1 or 0.2 (point estimates); " + level_with_best(s, "W")))
     return out
 
 
@@ -579,7 +605,7 @@ def build_claims(res) -> list[Claim]:
         *(_reasoned(c, WHY["table3"], paper.TABLE3_GAMES)
           for c in table3_claims(t3, res.params["table3_games"], scale)),
         *fig5_readings(t3, scale),
-        *sweep_claims(res["fig7"], res["fig8"], scale),
+        *sweep_claims(res["fig7"], res["fig8"], scale, res.params["fig_games"]),
         *conclusion_claims(t3, scale),
         enhancements_claim(t3, scale),
     ]
