@@ -81,8 +81,8 @@ def test_conclusions_compare_the_best_of_each_family_per_budget():
     assert beats.verdict == "holds" and best.verdict == "holds"
     # two of the ten budgets: the verdict is marked as so far, naming what is missing
     assert "2 of 2 budgets computed (of 10)" in beats.ours
-    assert "T = 0.2, 0.3, 0.5, 1, 4, 6, 8, 10 s not computed yet" in beats.note
-    assert "not computed yet" in best.note
+    assert "T = 0.2, 0.3, 0.5, 1, 4, 6, 8, 10 s not complete yet" in beats.note
+    assert "not complete yet" in best.note
     worse = df.copy()
     worse.loc[worse["seat0"] == "UCT-FG", "margin"] = 9
     assert analysis.conclusion_claims(worse)[0].verdict == "fails"
@@ -229,3 +229,11 @@ def test_sweep_claims_name_the_values_level_with_the_best_and_say_so_far():
     level = fig7.note.split("C level with the best (gap CI covers 0): ")[1]
     assert level == "UCT-FG 2 s: 0.6, 1; UCT-TR 0.2 s: 0.3, 0.6"  # C = 0 clearly worse
     assert "so far" not in analysis.sweep_claims(df[df["seat0"] == "UCT-TR"], None, games=200)[0].note
+
+
+def test_readings_use_complete_columns_only():
+    df = pd.DataFrame(rows("FG", [-9] * 4, T=0.1) + rows("MCE-TR/R", [-8] * 4, T=0.1)
+                      + rows("FG", [-9] * 4, T=4.0) + rows("MCE-TR/R", [-8] * 2, T=4.0))
+    full = analysis.complete_columns(df, 4)
+    assert sorted(full["T"].unique()) == [0.1]  # T = 4 s has a cell of 2 games
+    assert analysis.complete_columns(df, 5) is None and analysis.complete_columns(None, 4) is None
