@@ -9,8 +9,8 @@ Compute plan. Table III is the expensive part: a game at T seconds per ply costs
 player about 13 x T x (the authors' rate / ours) seconds. :func:`results` therefore computes in
 this order: the cheap experiments (§II-B, Table I), Table III for T <= 2 s in rounds of games (every
 cell reaches 25 games, then 50, 100, 200, so an interrupted run leaves every cell with a usable n),
-our budget check below 0.1 s (minutes), Table II and its FG-bug check, Figs. 7-8, Table III for T = 4 ... 10 s in increasing order, then the experiments beyond
-the paper. A cell short of its games is shown with its n and CI (``partial``), never hidden.
+our budget check below 0.1 s (minutes), Table II and its FG-bug check, Figs. 7-8, Table III for
+T = 4 ... 10 s in the same rounds, then the experiments beyond the paper. A cell short of its games is shown with its n and CI (``partial``), never hidden.
 """
 
 from __future__ import annotations
@@ -198,9 +198,6 @@ def fig8(res: Results) -> None:
                "Fig. 8: UCT_W's W swept for UCT_W-TR and UCT_W-FG (2 s, C = 0.6)")
 
 
-# ----------------------------------------------------------------------------- beyond
-
-
 def budget_check(res: Results) -> None:
     """Our diagnostic of Table III's low-budget UCT cells: every searching strategy at half and
     three quarters of the 0.1 s budget, 200 games each, against three FG."""
@@ -212,6 +209,9 @@ def budget_check(res: Results) -> None:
                 p["budget_check_games"], chunk_size=4, partial=True,
                 compute=res.computes("budget_check"),
                 description="Budget check: searching strategies at 0.05 and 0.075 s per ply")
+
+
+# ----------------------------------------------------------------------------- beyond
 
 
 def beyond(res: Results) -> None:
