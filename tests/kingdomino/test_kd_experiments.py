@@ -31,6 +31,14 @@ def test_same_seed_same_game_other_seed_other_game():
     assert rows[0] == rows[1] and rows[0] != rows[2]
 
 
+def test_a_static_player_ignores_the_budget():
+    # Table III's FG row is the same player in every column: its games depend on the seed only
+    # (so its spread across columns at few games is sampling noise, not the budget).
+    rows = [game_task({"player": "FG", "opponent": "FG", "T": T}, 0, np.random.default_rng(7))
+            for T in (0.1, 10.0)]
+    assert rows[0] == rows[1]
+
+
 @pytest.mark.parametrize("bad, match", [
     ({"player": "MCE-XX/R", "opponent": "FG"}, "player must be one of"),
     ({"player": "FG", "opponent": "Greedy"}, "opponent must be one of"),
