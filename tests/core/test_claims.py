@@ -260,13 +260,14 @@ def test_a_pending_claim_in_words_says_it_is_not_computed(tmp_path):
     assert "<b>ours:</b> <em>not computed yet</em>" in out
 
 
-def test_paper_sampling_gap_scales_our_error_to_the_papers_games():
-    # paper -10 (step 0.1: [-10.05, -9.95)); our CI [-8, -6] from 800 games; paper 200 games
+def test_paper_sampling_gap_counts_both_samples_errors():
+    # paper -10 (step 0.1); ours -7 with CI [-8, -6] from 800 games; paper 200 games
     c = quantitative("x", "d", -10.0, -7.0, -8.0, -6.0, 800, step=0.1)
     gap, error = paper_sampling_gap(c, 200)
-    assert math.isclose(gap, 1.95) and math.isclose(error, 2.0)  # 1 x sqrt(800 / 200)
+    # half-widths 1 (ours) and 1 x sqrt(800 / 200) = 2 (the paper's): sqrt(1 + 4), not 1 + 2
+    assert math.isclose(gap, 2.95) and math.isclose(error, math.sqrt(5))
     above = quantitative("y", "d", 5.0, 2.0, 1.0, 3.0, 100)
-    assert paper_sampling_gap(above, 100) == (2.0, 1.0)
+    assert paper_sampling_gap(above, 100) == (3.0, math.sqrt(2))
     assert paper_sampling_gap(quantitative("z", "d", -7.0, -7.0, -8.0, -6.0, 800), 200) is None
     assert paper_sampling_gap(c, None) is None
     assert paper_sampling_gap(pending("p", "d", 1.0, "later"), 200) is None

@@ -63,13 +63,20 @@ def test_every_spec_claim_id_is_present_and_missing_ones_pending():
     assert draws.verdict == "reproduced"  # exact count, 3.4e44 as printed
 
 
-def test_table1_verdict_uses_the_printed_rounding():
-    wins = [1] * 977 + [0] * 23
-    df = pd.DataFrame([{**r, "win": w, "draw": 0} for r, w in
-                       zip(rows("FG", [5] * 1000, opponent="TR"), wins)])
-    (claim,) = [c for c in analysis.table1_claims(pd.concat([df]))]
-    assert claim.claim == "table1.FG" and math.isclose(claim.ours, 97.7)
-    assert claim.verdict == "reproduced"
+def test_table1_claims_wins_draws_and_losses_each_with_the_printed_rounding():
+    # the paper's FG: 97.7 / 0.2 / 2.1 %; ours 977 wins, 6 draws (0.6 %), 17 losses (1.7 %)
+    wins, draws = [1] * 977 + [0] * 23, [0] * 977 + [1] * 6 + [0] * 17
+    df = pd.DataFrame([{**r, "win": w, "draw": d} for r, w, d in
+                       zip(rows("FG", [5] * 1000, opponent="TR"), wins, draws)])
+    claims = {c.claim: c for c in analysis.table1_claims(df)}
+    assert list(claims) == ["table1.FG", "table1.FG.draws", "table1.FG.losses"]
+    assert math.isclose(claims["table1.FG"].ours, 97.7) and claims["table1.FG"].verdict == "reproduced"
+    assert math.isclose(claims["table1.FG.draws"].ours, 0.6)
+    assert claims["table1.FG.draws"].verdict == "differs"  # 0.2 % is below [0.28, 1.30]
+    assert math.isclose(claims["table1.FG.losses"].ours, 1.7)
+    assert claims["table1.FG.losses"].verdict == "reproduced"
+    note = analysis._reasoned(claims["table1.FG.draws"], "why", 1000).note
+    assert "within the sampling error of the two studies" in note
 
 
 def test_conclusions_compare_the_best_of_each_family_per_budget():
@@ -130,7 +137,7 @@ def test_budget_offsets_compare_smaller_budgets_with_the_papers_cell():
 def test_a_differing_cell_says_whether_the_paper_s_own_chance_covers_the_gap():
     near = quantitative("table3.X.1", "d", -1.5, -4.0, -5.8, -2.2, 200, step=0.1)
     far = quantitative("table3.Y.1", "d", -38.3, -27.0, -29.0, -25.0, 200, step=0.1)
-    assert "-2.5 from the paper's -1.5, within the paper's own sampling error (about ±" in \
+    assert "-2.5 from the paper's -1.5, within the sampling error of the two studies (about ±" in \
         analysis._reasoned(near, "why", 200).note
     note = analysis._reasoned(far, "why", 200).note
     assert note.startswith("ours +11.3 from the paper's -38.3, beyond") and note.endswith("why")
@@ -184,11 +191,11 @@ def test_enhancements_claim_needs_a_gain_at_0p1_s_and_parity_after():
 
 
 def test_fig5_readings_compare_cells_and_say_when_budgets_are_missing():
-    def cells(pg_margin_at_0p1):
+    def cells(pg_margin_at_0p1, pg_at_2=2):
         out = rows("FG", [-9, -7] * 100, T=0.1) + rows("MCE-TR/R", [-9, -7] * 100, T=0.1)
         out += rows("MCE-FG/R", [-15, -13] * 100, T=0.1) + rows("MCE-εG/R", [-20, -18] * 100, T=0.1)
         out += rows("MCE-PG/R", [pg_margin_at_0p1 - 1, pg_margin_at_0p1 + 1] * 100, T=0.1)
-        out += rows("MCE-FG/R", [4, 6] * 100, T=2.0) + rows("MCE-PG/R", [1, 3] * 100, T=2.0)
+        out += rows("MCE-FG/R", [4, 6] * 100, T=2.0) + rows("MCE-PG/R", [pg_at_2 - 1, pg_at_2 + 1] * 100, T=2.0)
         out += rows("MCE-TR/R", [-3, -1] * 100, T=2.0)
         return pd.DataFrame(out)
 
@@ -197,11 +204,15 @@ def test_fig5_readings_compare_cells_and_say_when_budgets_are_missing():
     assert claims["fig5.fg_tight"].ours.startswith("FG − MCE-TR/R 0.1 s: +0.0 [")
     assert claims["fig5.fg_vs_pg"].verdict == "holds"  # PG ahead at 0.1 s, FG ahead at 2 s
     assert "so far" in claims["fig5.fg_vs_pg"].note  # 0.2 ... 10 s minus 2 s not computed
+    assert claims["fig5.fg_tight"].n == 5 * 200  # FG is in four comparisons, counted once
     assert claims["fig5.knowledge_after_1s"].verdict == "holds"
+    assert "MCE-PG/R − MCE-TR/R 2 s: +4.0" in claims["fig5.knowledge_after_1s"].ours
     assert claims["fig5.own_moves_first"].verdict == "holds"  # PG ahead of εG where both are
     behind = {c.claim: c for c in analysis.fig5_readings(cells(-16))}
     assert behind["fig5.fg_vs_pg"].verdict == "fails"  # PG behind FG at 0.1 s
     assert behind["fig5.fg_tight"].verdict == "holds"
+    level = {c.claim: c for c in analysis.fig5_readings(cells(-12, pg_at_2=-2))}  # PG = TR
+    assert level["fig5.knowledge_after_1s"].verdict == "fails"  # FG alone is not enough
     assert {c.verdict for c in analysis.fig5_readings(None)} == {"pending"}
 
 

@@ -81,21 +81,23 @@ def test_paper_tables():
     assert len(ids) == len(set(ids)) and "table3.UCT_W-FG.10" in ids and "tree.total" in ids
 
 
-def test_paper_experiment_configs_are_valid():
-    from gameai.kingdomino.experiments import (
-        fig7_configs,
-        fig8_configs,
-        table1_configs,
-        table2_configs,
-        table3_configs,
-        warm_up,
-    )
+def test_every_config_the_chapter_runs_is_valid(tmp_path):
+    # The chapter's own experiments at the paper's scale, recorded without computing anything.
+    from gameai.kingdomino import chapter
+    from gameai.kingdomino.experiments import warm_up
 
-    t3 = table3_configs()
-    assert len(t3) == 1 + 16 * 10
-    for cfg in table1_configs() + table2_configs() + t3 + fig7_configs() + fig8_configs():
-        game_config(cfg)
-    assert len(fig7_configs()) == 30 and len(fig8_configs()) == 14
+    res = chapter.results({"profile": "paper"}, data_dir=tmp_path, compute=False)
+    configs = {key: exp.configs for key, exp in res.experiments.items()}
+    for cfg in (c for cfgs in configs.values() for c in cfgs):
+        if "player" in cfg:
+            game_config(cfg)  # raises, naming the parameter, on anything invalid
+        else:
+            branching_task(cfg, 0, np.random.default_rng(0))
+    table3 = [c for key, cfgs in configs.items() if key.startswith("table3_") for c in cfgs]
+    assert len(table3) == len(TABLE3) * len(TABLE3_T)
+    assert {(c["player"], c["T"]) for c in table3} == {(s, float(T)) for s in TABLE3 for T in TABLE3_T}
+    assert len(configs["fig7"]) == 30 and len(configs["fig8"]) == 14
+    assert not list(tmp_path.rglob("*.csv"))  # nothing was computed
     warm_up()
 
 

@@ -143,16 +143,19 @@ def quantitative(
 
 
 def paper_sampling_gap(claim: Claim, n_paper: int | None) -> tuple[float, float] | None:
-    """For a differing claim with a CI: ``(gap, error)`` - how far the paper's rounding interval
-    lies from our CI, and the 95 % sampling error of the paper's own ``n_paper`` games, taken as
-    ours scaled to its number of games (papers rarely give a CI). A gap below that error may be
-    the paper's chance as much as ours. None for any other claim."""
+    """For a differing claim with a CI: ``(gap, error)`` - how far our value lies from the
+    paper's printed value (less half its rounding step), and the 95 % sampling error of that
+    difference when both numbers are samples: ours with our CI's half-width, the paper's with
+    the same spread over its own ``n_paper`` games (papers rarely give a CI), so
+    ``error = sqrt(h_ours**2 + h_paper**2)``. A gap below that error may be chance, the paper's
+    or ours. (Two 95 % intervals that merely overlap are not that test: they admit gaps up to
+    h_ours + h_paper, about 1.4 times too large.) None for any other claim."""
     if (claim.verdict != "differs" or not n_paper or not claim.n
             or not isinstance(claim.paper, numbers.Real) or math.isnan(claim.ci_low)):
         return None
-    a, b = rounding_interval(claim.paper, claim.step)
-    gap = a - claim.ci_high if claim.paper > claim.ci_high else claim.ci_low - b
-    error = (claim.ci_high - claim.ci_low) / 2 * math.sqrt(claim.n / n_paper)
+    gap = max(0.0, abs(claim.ours - claim.paper) - claim.step / 2)
+    ours = (claim.ci_high - claim.ci_low) / 2
+    error = math.hypot(ours, ours * math.sqrt(claim.n / n_paper))
     return gap, error
 
 

@@ -572,8 +572,10 @@ def monte_carlo_notes(res, claims: list[Claim]) -> dict[str, str]:
         near = [_deck_of(c.claim, prefix) for c in mine if c.claim in small]
         if agree or near:
             text += " The paper's " + "; its ".join(
-                part for part in (f"{' and '.join(agree)} agree with ours" if agree else "",
-                                  f"{' and '.join(near)} lie within its sampling error of ours"
+                part for part in (f"{' and '.join(agree)} {'agree' if len(agree) > 1 else 'agrees'} with ours"
+                                  if agree else "",
+                                  f"{' and '.join(near)} {'lie' if len(near) > 1 else 'lies'} "
+                                  "within the sampling error of a difference from ours"
                                   if near else "") if part)
             text += ": ours is stronger on average, not at every deck."
         else:
@@ -630,9 +632,9 @@ def _paper_games(cid: str) -> int | None:
 
 
 def sampling_notes(claims: list[Claim]) -> dict[str, str]:
-    """For a differing claim whose printed interval misses our CI by less than the sampling
-    error of the paper's own games (:func:`gameai.core.claims.paper_sampling_gap`): a note
-    that says so."""
+    """For a differing claim whose distance from the printed value is less than the sampling
+    error of that difference, ours and the paper's own games together
+    (:func:`gameai.core.claims.paper_sampling_gap`): a note that says so."""
     notes = {}
     for c in claims:
         n_paper = _paper_games(c.claim)
@@ -641,8 +643,8 @@ def sampling_notes(claims: list[Claim]) -> dict[str, str]:
             continue
         gap, half = found
         if 0 <= gap < half:
-            notes[c.claim] = (f"A small difference: the printed value's rounding interval ends "
-                              f"{gap * 100:.1f} points from our 95 % CI, less than the sampling "
-                              f"error of the paper's own {n_paper:,} games (about "
-                              f"±{half * 100:.1f} points at 95 %).")
+            notes[c.claim] = (f"A small difference: ours is {gap * 100:.1f} points from the "
+                              f"printed value's rounding interval, less than the 95 % sampling "
+                              f"error of a difference between our {c.n:,} games and the "
+                              f"paper's own {n_paper:,} (about ±{half * 100:.1f} points).")
     return notes

@@ -158,53 +158,6 @@ def log10_tree_size(rows) -> float:
     return float(np.log10(means.to_numpy(dtype=np.float64)).sum())
 
 
-# ------------------------------------------------------------------ the paper's experiments
-def table1_configs() -> list[dict]:
-    """Table I and Fig. 3: TR, GPRD, FG against three TR (1,000 games each)."""
-    return [{"player": p, "opponent": "TR"} for p in ("TR", "GPRD", "FG")]
-
-
-def table2_configs(T: float = 5.0) -> list[dict]:
-    """Table II and Fig. 4: FG and MCE-TR/{WDL, P, R} against three FG at T = 5 s (500 games)."""
-    return [{"player": p, "opponent": "FG", "T": T}
-            for p in ("FG", "MCE-TR/WDL", "MCE-TR/P", "MCE-TR/R")]
-
-
-def table3_configs(T_values=None, strategies=None) -> list[dict]:
-    """Table III / Fig. 5: the 17 strategies x T against three FG (200 games per cell), C = 0.6,
-    W = 0.1. FG has no budget: one config serves every column."""
-    from .agents import TABLE3_STRATEGIES
-    from .paper import TABLE3_T
-
-    T_values = TABLE3_T if T_values is None else T_values
-    strategies = TABLE3_STRATEGIES if strategies is None else strategies
-    out = []
-    for s in strategies:
-        if _check_agent("strategy", s) == "FG":
-            out.append({"player": "FG", "opponent": "FG"})
-            continue
-        out += [{"player": s, "opponent": "FG", "T": float(t), "C": DEFAULT_C, "W": DEFAULT_W}
-                for t in T_values]
-    return out
-
-
-def fig7_configs() -> list[dict]:
-    """Fig. 7: C sweep for UCT-TR at T = 0.2 s and 0.5 s and UCT-FG at T = 2 s."""
-    from .paper import FIG7_C
-
-    runs = (("UCT-TR", 0.2), ("UCT-TR", 0.5), ("UCT-FG", 2.0))
-    return [{"player": p, "opponent": "FG", "T": t, "C": float(c), "W": DEFAULT_W}
-            for p, t in runs for c in FIG7_C]
-
-
-def fig8_configs() -> list[dict]:
-    """Fig. 8: W sweep for UCT_W-TR and UCT_W-FG at T = 2 s, C = 0.6."""
-    from .paper import FIG8_W
-
-    return [{"player": p, "opponent": "FG", "T": 2.0, "C": DEFAULT_C, "W": float(w)}
-            for p in ("UCT_W-TR", "UCT_W-FG") for w in FIG8_W]
-
-
 def warm_up() -> None:
     """Compile (or load from numba's cache) every engine path once, in the parent process,
     before joblib workers start (ARCHITECTURE: numba pitfalls)."""
