@@ -3,7 +3,7 @@ import math
 import numpy as np
 import pytest
 
-from gameai.core.stats import mean_ci, mean_diff_ci, mean_of_means_ci, mean_of_rates_ci, wilson
+from gameai.core.stats import holm, mean_ci, mean_diff_ci, mean_of_means_ci, mean_of_rates_ci, wilson
 
 
 def test_wilson_known_values():
@@ -53,3 +53,15 @@ def test_mean_diff_ci_is_welch():
     assert math.isclose(d, 2.0) and math.isclose(lo, 2.0 - half) and math.isclose(hi, 2.0 + half)
     assert math.isnan(mean_diff_ci([1.0], [2.0, 3.0])[1])
     assert all(math.isnan(v) for v in mean_diff_ci([], [1.0]))
+
+
+def test_holm_corrects_a_family_step_down():
+    def ci(est, z):  # an interval with standard error 1 and estimate est (z-score z)
+        return (est, est - 1.96, est + 1.96)
+
+    # p-values (two-sided) for z = 5, 2.51, 1.96, 0.2: about 6e-7, 0.012, 0.050, 0.84
+    family = [ci(5.0, 5), ci(2.51, 2.51), ci(1.96, 1.96), ci(0.2, 0.2)]
+    # thresholds 0.05/4, 0.05/3, 0.05/2, 0.05: the first two pass, the third (0.050) stops
+    assert holm(family) == [True, True, False, False]
+    assert holm([ci(2.51, 2.51)] * 8) == [False] * 8  # eight at p = 0.012: none below 0.05/8
+    assert holm([ci(-5.0, 5)]) == [True]  # two-sided

@@ -269,3 +269,20 @@ def test_ci_profile_parameters():
     assert p["games"] == chapter.CI_SIZES["games"] and p["compute_missing"] is True
     with pytest.raises(ValueError, match="games"):
         chapter.resolve({"games": 0})
+
+
+def test_a_marginal_ablation_is_weighed_against_the_whole_family():
+    # Three variants, 2 players, 10,000 decided games each: the same-rank bonus x 100 is the fool
+    # in 51.0 % (95 % CI just above 1/2, p about 0.045), the variant without the trump bonus in
+    # 60 %, the one without the unbalanced penalty in 50 %. One interval alone says "worse"; Holm's
+    # correction for the three (p sorted against 0.05/3, 0.05/2, 0.05) says: only the trump bonus.
+    x100, no_trump = paper.ABLATIONS["ablation.bonus_x100"], paper.ABLATIONS["ablation.trump_bonus"]
+    rows = pd.DataFrame([_ablation_row(x100, 2, 5100, 4900), _ablation_row(no_trump, 2, 6000, 4000),
+                         _ablation_row(paper.ABLATIONS["ablation.unbalanced"], 2, 5000, 5000)])
+    by = {c.claim: c for c in analysis.ablation_claims(rows)}
+    assert by["ablation.bonus_x100"].verdict == "fails"  # the variant should have won
+    assert by["ablation.bonus_x100"].note.startswith("the variant is, if anything, slightly weaker")
+    assert "not after Holm's correction for the 3 ablations" in by["ablation.bonus_x100"].note
+    assert by["ablation.trump_bonus"].note.endswith("still different from 0 after Holm's "
+                                                   "correction for the 3 ablations")
+    assert "Holm" not in by["ablation.unbalanced"].note  # nothing to correct: no difference

@@ -14,7 +14,7 @@ from typing import Sequence
 
 import numpy as np
 
-__all__ = ["wilson", "mean_ci", "mean_diff_ci", "mean_of_rates_ci", "mean_of_means_ci"]
+__all__ = ["wilson", "mean_ci", "mean_diff_ci", "mean_of_rates_ci", "mean_of_means_ci", "holm"]
 
 NAN3 = (math.nan, math.nan, math.nan)
 
@@ -101,3 +101,24 @@ def mean_of_means_ci(
     if m.shape != s.shape:
         raise ValueError(f"means and sems must have the same length, got {m.size} and {s.size}")
     return _group_ci(m, s * s, z)
+
+
+def holm(intervals: Sequence[tuple[float, float, float]], alpha: float = 0.05,
+         z: float = 1.96) -> list[bool]:
+    """Which of a family of normal-approximation ``(estimate, low, high)`` intervals differ from 0
+    after Holm's step-down correction for testing them all (Holm 1979): the p-values, two-sided,
+    come from each interval's standard error ``(high - low) / (2 z)``; sorted ascending, the
+    k-th (from 0) must be below ``alpha / (m - k)``, and testing stops at the first that is not.
+    A plain 95 % interval per claim treats each test on its own; this is the check for a family
+    (e.g. eight ablations of one evaluator) where a marginal interval may be one chance in eight."""
+    p = []
+    for est, lo, hi in intervals:
+        se = (hi - lo) / (2 * z)
+        p.append(math.erfc(abs(est) / se / math.sqrt(2)) if se > 0 else 0.0)
+    order = sorted(range(len(p)), key=p.__getitem__)
+    out = [False] * len(p)
+    for k, i in enumerate(order):
+        if p[i] >= alpha / (len(p) - k):
+            break
+        out[i] = True
+    return out

@@ -29,7 +29,7 @@ import pandas as pd
 from scipy.stats import rankdata
 
 from ..core.claims import Claim, pending, qualitative
-from ..core.stats import wilson
+from ..core.stats import holm, wilson
 from . import paper
 
 Z = 1.96
@@ -491,14 +491,20 @@ def endgame_claim(endgame: pd.DataFrame | None) -> Claim:
             f"when the talon runs out; CI above 0 for {ok} of {len(eff)} player counts")
     hv = aucs[aucs["score"].str.contains("Int")]["auc"]
     hvt = aucs[aucs["score"].str.contains("true")]["auc"]
-    note = ("EvalAI self-play, 36 cards, the hands at the first bout without a talon; the "
-            "evaluator's many-cards term as coded (Int division) is +150 for almost every hand "
-            f"(AUC for not being the fool {hv.min():.2f}-{hv.max():.2f}; with true division "
+    # With no talon left the term as coded (Int division) is +150 below half of the cards in
+    # hands and -450 or less from half on: how often each happens here, per player count.
+    big = long.assign(big=long["share"] >= 0.5).groupby("n_players")["big"].mean()
+    note = ("EvalAI self-play, 36 cards, the hands at the first bout without a talon "
+            f"({int(eff['seats'].sum()):,} hands of {int(eff['games'].sum()):,} games); the "
+            "evaluator's many-cards term as coded (Int division) is +150 unless a hand holds at "
+            "least as many cards as all the others together, then -450 or less: here for "
+            + ", ".join(f"{100 * v:.1f} % of the {n}-player hands" for n, v in big.items())
+            + f" (AUC for not being the fool {hv.min():.2f}-{hv.max():.2f}; with true division "
             f"{hvt.min():.2f}-{hvt.max():.2f})")
     if not holds:
         note += "; more cards do not make the fool more likely at every player count"
     return qualitative(cid, DESCRIPTIONS[cid], _paper(cid), text, holds,
-                       int(eff["games"].sum()), note=note)
+                       int(eff["seats"].sum()), note=note)
 
 
 def diagnosis_note(diagnosis: pd.DataFrame | None) -> str:
@@ -552,13 +558,19 @@ def baseline_claims(baselines: pd.DataFrame | None,
 
 def ablation_claims(ablations: pd.DataFrame | None) -> list[Claim]:
     t = None if ablations is None or ablations.empty else outcomes(ablations)
+    # Eight ablations of one evaluator are a family: each verdict is its own 95 % test, and the
+    # note says whether it also stands after Holm's correction for all of them.
+    family = {cid: pooled_excess(t[t["agent"] == v]) for cid, v in paper.ABLATIONS.items()
+              if t is not None and (t["agent"] == v).any()}
+    family = {cid: f for cid, f in family.items() if not math.isnan(f[0])}
+    survives = dict(zip(family, holm([f[:3] for f in family.values()])))
     out = []
     for cid, variant in paper.ABLATIONS.items():
-        sub = None if t is None else t[t["agent"] == variant]
-        if sub is None or sub.empty:
+        if cid not in family:
             out.append(_pending(cid, f"the ablation {variant}"))
             continue
-        m, lo, hi, games = pooled_excess(sub)
+        sub = t[t["agent"] == variant]
+        m, lo, hi, games = family[cid]
         variant_wins = cid in VARIANT_SHOULD_WIN
         holds = bool(hi < 0) if variant_wins else bool(lo > 0)
         text = (f"{variant}: share of the fool {_pp(m)} vs 1/n (95 % CI {_pp(lo)} to "
@@ -584,6 +596,10 @@ def ablation_claims(ablations: pd.DataFrame | None) -> list[Claim]:
                        + ("more" if up else "less") + " often with " + _players(up or down))
             elif lo <= 0 <= hi:
                 why = "no measurable difference in play"
+            elif not survives[cid]:
+                why = (f"the variant is, if anything, slightly {'weaker' if variant_wins else 'stronger'}"
+                       " than the evaluator as coded: its interval only just excludes 0, and not "
+                       f"after Holm's correction for the {len(family)} ablations")
             elif variant_wins:
                 why = "the variant plays worse than the evaluator as coded"
             else:
@@ -591,8 +607,11 @@ def ablation_claims(ablations: pd.DataFrame | None) -> list[Claim]:
             if cid == "ablation.rank_bonus":
                 why += " (as coded the term is at most ~8 points, too small to change a decision)"
             if cid == "ablation.many_cards":
-                why += " (with Int division the term is a constant +150 for almost every hand)"
+                why += " (with Int division the term is +150 for most hands while the talon lasts)"
             note = why + "; " + note
+        if (lo > 0 or hi < 0) and "Holm" not in note:
+            note += (f"; {'still' if survives[cid] else 'not'} different from 0 after Holm's "
+                     f"correction for the {len(family)} ablations")
         out.append(qualitative(cid, ABLATION_TEXT[cid], ABLATION_PAPER[cid],
                                text, holds, games, note=note))
     return out

@@ -5,7 +5,8 @@ Pure functions of the frames that ``chapter.results`` loads. A search row is one
 searched by one configuration (``deal, depth, config, sample, nodes, seconds, card, decision``);
 a *decision* is the sum over the samples of one deal (what the program spends on one card). The
 thesis does not say which of the two its "nodes" are, so both are shown: per sampled deal (the
-reading under which the paper's time per node is consistent) and per decision. CIs are over
+reading its node counts fit best, see the chapter) and per decision (its time per node fits
+either). CIs are over
 deals: a t-free normal interval for means, a bootstrap (resampling whole deals) for ratios.
 """
 
@@ -277,9 +278,15 @@ def table1_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
     return out
 
 
-def table8_claims(t1: pd.DataFrame | None, t8: pd.DataFrame | None, deals: int) -> list[Claim]:
+def table8_claims(t1: pd.DataFrame | None, t8: pd.DataFrame | None, deals: int,
+                  alphabeta: tuple[pd.DataFrame | None, pd.DataFrame | None] = (None, None),
+                  ) -> list[Claim]:
+    """Thesis Table 8's cells; each note also gives the ratio with an alpha-beta root
+    (``alphabeta``: the Table 1 and Table 8 frames searched so), where computed."""
     t = table8([t1, t8]) if (t1 is not None or t8 is not None) else pd.DataFrame(
         columns=["config", "depth"])
+    ab = (table8(list(alphabeta)).set_index(["config", "depth"])["none_ratio"]
+          if any(f is not None for f in alphabeta) else pd.Series(dtype=float))
     out = []
     for name, values in paper.TABLE8.items():
         for depth, value in zip(paper.TABLE8_DEPTHS, values):
@@ -291,8 +298,10 @@ def table8_claims(t1: pd.DataFrame | None, t8: pd.DataFrame | None, deals: int) 
                                    "seconds; depth 9 is Table 1's)"))
                 continue
             r = row.iloc[0]
-            note = _note(f"none/{name} {r.none_ratio:.1f}x (thesis {r.paper_none_ratio:.1f}x)",
-                         _short(int(r.deals), deals), WHY_NODES)
+            with_ab = (f"; with an alpha-beta root {ab[(name, depth)]:.1f}x"
+                       if (name, depth) in ab.index else "")
+            note = _note(f"none/{name} {r.none_ratio:.1f}x (thesis {r.paper_none_ratio:.1f}x)"
+                         + with_ab, _short(int(r.deals), deals), WHY_NODES)
             out.append(quantitative(cid, desc, value, r.nodes, r.nodes_lo, r.nodes_hi,
                                     int(r.deals), step=1, note=note))
     return out
@@ -378,7 +387,8 @@ def build_claims(res) -> list[Claim]:
     t1 = res["table1_ci"] if res["table1_ci"] is not None else res["table1"]
     deals = max(p["table1_deals"], p["table1_ci_deals"])
     return [*table1_claims(t1, deals),
-            *table8_claims(t1, res["table8"], p["table8_deals"]),
+            *table8_claims(t1, res["table8"], p["table8_deals"],
+                           (res["table1_alphabeta"], res["table8_alphabeta"])),
             *fuzzy_claims(res["fuzzy"]),
             *fuzzy_quality_claims(res["strength"], p["strength_deals"]),
             *strength_claims(res["strength"], p["strength_deals"])]

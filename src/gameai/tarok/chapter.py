@@ -66,7 +66,8 @@ PARAMETERS: dict[str, Param] = {
     "fuzzy_positions": Param(1_000, int, "positions (0-12 random tricks played) for the fuzzy vs "
                              "exact table", minimum=0),
     "table1_alphabeta_deals": Param(paper.TABLE1_DEALS, int, "deals of Table 1 with an "
-                                    "alpha-beta root (the other reading)", minimum=0),
+                                    "alpha-beta root (the other reading; Table 8's depths "
+                                    "take table8_deals)", minimum=0),
     "session_count": Param(4, int, "bidding sessions: whole games by three adaptive "
                            "Silicon Tarokists (about 3 s per game)", minimum=0),
     "session_games": Param(250, int, "games per bidding session", minimum=1),
@@ -165,15 +166,24 @@ def fuzzy(res: Results) -> None:
 
 
 def table1_alphabeta(res: Results) -> None:
-    """Table 1 with an alpha-beta root (only the best card's value exact)."""
+    """Tables 1 and 8 with the other root window (by default an alpha-beta root: only the best
+    card's value exact). Table 8's shallow depths need it most: at depth 3, one trick, a full
+    root window leaves the two opponents' plies nothing to cut, so no enhancement can act."""
     p = res.params
+    other = [w for w in ROOT_WINDOWS if w != p["root_window"]][0]
     if p["table1_alphabeta_deals"] > 0:
-        other = [w for w in ROOT_WINDOWS if w != p["root_window"]][0]
         res.get("table1_alphabeta", "table1_root_" + other, search_task,
                 [_search(p, TABLE1_CONFIGS, [p["table1_depth"]], root_window=other)],
                 p["table1_alphabeta_deals"], chunk_size=1, warmup=warm_up, partial=True,
                 compute=res.computes("table1_alphabeta"),
                 description=f"Table 1 with the other root window ({other})")
+    depths = [d for d in p["table8_depths"] if d != p["table1_depth"]]
+    if p["table8_deals"] > 0 and depths:
+        res.get("table8_alphabeta", "table8_root_" + other, search_task,
+                [_search(p, TABLE8_CONFIGS, depths, root_window=other)],
+                p["table8_deals"], chunk_size=1, warmup=warm_up, partial=True,
+                compute=res.computes("table1_alphabeta"),
+                description=f"Thesis Table 8 with the other root window ({other})")
 
 
 def sessions(res: Results) -> None:
