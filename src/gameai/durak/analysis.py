@@ -556,21 +556,29 @@ def baseline_claims(baselines: pd.DataFrame | None,
     return out
 
 
+def ablation_family(t: pd.DataFrame) -> dict[str, tuple[float, float, float, int, bool]]:
+    """Per ablation claim id computed in ``t`` (:func:`outcomes` rows): its
+    :func:`pooled_excess` and whether that differs from 0 after Holm's correction for all the
+    ablations computed. Eight ablations of one evaluator are a family: each verdict is its own
+    95 % test, and the note says whether it also stands the correction."""
+    family = {cid: pooled_excess(t[t["agent"] == v]) for cid, v in paper.ABLATIONS.items()
+              if (t["agent"] == v).any()}
+    family = {cid: f for cid, f in family.items() if not math.isnan(f[0])}
+    return {cid: (*f, ok) for (cid, f), ok in
+            zip(family.items(), holm([f[:3] for f in family.values()]))}
+
+
 def ablation_claims(ablations: pd.DataFrame | None) -> list[Claim]:
     t = None if ablations is None or ablations.empty else outcomes(ablations)
-    # Eight ablations of one evaluator are a family: each verdict is its own 95 % test, and the
-    # note says whether it also stands after Holm's correction for all of them.
-    family = {cid: pooled_excess(t[t["agent"] == v]) for cid, v in paper.ABLATIONS.items()
-              if t is not None and (t["agent"] == v).any()}
-    family = {cid: f for cid, f in family.items() if not math.isnan(f[0])}
-    survives = dict(zip(family, holm([f[:3] for f in family.values()])))
+    family = {} if t is None else ablation_family(t)
+    survives = {cid: f[4] for cid, f in family.items()}
     out = []
     for cid, variant in paper.ABLATIONS.items():
         if cid not in family:
             out.append(_pending(cid, f"the ablation {variant}"))
             continue
         sub = t[t["agent"] == variant]
-        m, lo, hi, games = family[cid]
+        m, lo, hi, games, _ = family[cid]
         variant_wins = cid in VARIANT_SHOULD_WIN
         holds = bool(hi < 0) if variant_wins else bool(lo > 0)
         text = (f"{variant}: share of the fool {_pp(m)} vs 1/n (95 % CI {_pp(lo)} to "
