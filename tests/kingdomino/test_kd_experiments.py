@@ -108,3 +108,11 @@ def test_mirrored_twice_only_changes_the_count():
     assert all(b in (a, 2 * a) for a, b in pairs) and any(b == 2 * a for a, b in pairs)
     with pytest.raises(ValueError, match="mirrored_twice must be"):
         branching_task({"mirrored_twice": 1}, 0, np.random.default_rng(5))
+
+
+def test_long_experiments_grow_in_rounds_so_a_stopped_run_leaves_every_cell_some_games():
+    from gameai.kingdomino.chapter import _rounds
+
+    assert _rounds(200, computes=True) == [25, 50, 100, 200]
+    assert _rounds(30, computes=True) == [25, 30] and _rounds(10, computes=True) == [10]
+    assert _rounds(200, computes=False) == [200]  # loading asks for the full n at once

@@ -10,7 +10,7 @@ player about 13 x T x (the authors' rate / ours) seconds. :func:`results` theref
 this order: the cheap experiments (§II-B, Table I), Table III for T <= 2 s in rounds of games (every
 cell reaches 25 games, then 50, 100, 200, so an interrupted run leaves every cell with a usable n),
 our budget check below 0.1 s (minutes), Table II and its FG-bug check, Figs. 7-8, Table III for
-T = 4 ... 10 s in the same rounds, then the experiments beyond the paper. A cell short of its games is shown with its n and CI (``partial``), never hidden.
+T = 4 ... 10 s in the same rounds, then the experiments beyond the paper (rounds again). A cell short of its games is shown with its n and CI (``partial``), never hidden.
 """
 
 from __future__ import annotations
@@ -96,6 +96,12 @@ def _scaled(params: Mapping[str, Any], T: float) -> float:
     return round(float(T) * params["time_scale"], 6)
 
 
+def _rounds(n: int, computes: bool) -> list[int]:
+    """Games per cell to reach in turn (:data:`ROUNDS` below ``n``, then ``n``), so that a
+    stopped run leaves every cell with some n; a run that only loads asks for ``n`` at once."""
+    return ([r for r in ROUNDS if r < n] + [n]) if computes else [n]
+
+
 # ----------------------------------------------------------------------------- the paper
 
 
@@ -156,8 +162,7 @@ def table3(res: Results, long: bool) -> None:
     columns = sorted(T for T in p["table3_T"] if (T > SHORT_T) == long)
     computes = res.computes(group)
     # Rounds of games across the columns, so that a stopped run leaves every cell with some n.
-    rounds = [r for r in ROUNDS if r < p["table3_games"]] + [p["table3_games"]]
-    for n in rounds if computes else rounds[-1:]:
+    for n in _rounds(p["table3_games"], computes):
         for T in columns:
             res.get(_table3_cell_key(T), _table3_cell_key(T), game_task,
                     [_game(s, "FG", _scaled(p, T)) for s in p["table3_strategies"]], n,
@@ -215,13 +220,16 @@ def budget_check(res: Results) -> None:
 
 
 def beyond(res: Results) -> None:
-    """Beyond the paper: 10x the paper's largest budget (100 s per ply) for a few strategies."""
+    """Beyond the paper: 10x the paper's largest budget (100 s per ply) for a few strategies,
+    in the same rounds of games as Table III."""
     p = res.params
     if p["beyond_games"] > 0:
-        res.get("beyond", "beyond_10x", game_task,
-                [_game(s, "FG", _scaled(p, BEYOND_T)) for s in BEYOND_STRATEGIES],
-                p["beyond_games"], chunk_size=1, partial=True, compute=res.computes("beyond"),
-                description="Beyond: key strategies at 100 s per ply (10x the paper's largest)")
+        for n in _rounds(p["beyond_games"], res.computes("beyond")):
+            res.get("beyond", "beyond_10x", game_task,
+                    [_game(s, "FG", _scaled(p, BEYOND_T)) for s in BEYOND_STRATEGIES],
+                    n, chunk_size=1, partial=True, compute=res.computes("beyond"),
+                    description="Beyond: key strategies at 100 s per ply (10x the paper's "
+                                "largest)")
 
 
 # ----------------------------------------------------------------------------- entry points
