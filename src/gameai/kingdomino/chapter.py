@@ -10,7 +10,8 @@ player about 13 x T x (the authors' rate / ours) seconds. :func:`results` theref
 this order: the cheap experiments (§II-B, Table I), Table III for T <= 2 s in rounds of games (every
 cell reaches 25 games, then 50, 100, 200, so an interrupted run leaves every cell with a usable n),
 our budget check below 0.1 s (minutes), Table II and its FG-bug check, Figs. 7-8, Table III for
-T = 4 ... 10 s in the same rounds, then the experiments beyond the paper (rounds again). A cell short of its games is shown with its n and CI (``partial``), never hidden.
+T = 4 ... 10 s in the same rounds, then the experiments beyond the paper (rounds again). A cell
+short of its games is shown with its n and CI (``partial``), never hidden.
 """
 
 from __future__ import annotations
