@@ -571,14 +571,13 @@ def ablation_family(t: pd.DataFrame) -> dict[str, tuple[float, float, float, int
 def ablation_claims(ablations: pd.DataFrame | None) -> list[Claim]:
     t = None if ablations is None or ablations.empty else outcomes(ablations)
     family = {} if t is None else ablation_family(t)
-    survives = {cid: f[4] for cid, f in family.items()}
     out = []
     for cid, variant in paper.ABLATIONS.items():
         if cid not in family:
             out.append(_pending(cid, f"the ablation {variant}"))
             continue
         sub = t[t["agent"] == variant]
-        m, lo, hi, games, _ = family[cid]
+        m, lo, hi, games, survives = family[cid]
         variant_wins = cid in VARIANT_SHOULD_WIN
         holds = bool(hi < 0) if variant_wins else bool(lo > 0)
         text = (f"{variant}: share of the fool {_pp(m)} vs 1/n (95 % CI {_pp(lo)} to "
@@ -604,7 +603,7 @@ def ablation_claims(ablations: pd.DataFrame | None) -> list[Claim]:
                        + ("more" if up else "less") + " often with " + _players(up or down))
             elif lo <= 0 <= hi:
                 why = "no measurable difference in play"
-            elif not survives[cid]:
+            elif not survives:
                 why = (f"the variant is, if anything, slightly {'weaker' if variant_wins else 'stronger'}"
                        " than the evaluator as coded: its interval only just excludes 0, and not "
                        f"after Holm's correction for the {len(family)} ablations")
@@ -618,7 +617,7 @@ def ablation_claims(ablations: pd.DataFrame | None) -> list[Claim]:
                 why += " (with Int division the term is +150 for most hands while the talon lasts)"
             note = why + "; " + note
         if (lo > 0 or hi < 0) and "Holm" not in note:
-            note += (f"; {'still' if survives[cid] else 'not'} different from 0 after Holm's "
+            note += (f"; {'still' if survives else 'not'} different from 0 after Holm's "
                      f"correction for the {len(family)} ablations")
         out.append(qualitative(cid, ABLATION_TEXT[cid], ABLATION_PAPER[cid],
                                text, holds, games, note=note))
