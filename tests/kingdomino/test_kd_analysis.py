@@ -95,6 +95,25 @@ def test_conclusions_compare_the_best_of_each_family_per_budget():
     assert analysis.conclusion_claims(worse)[0].verdict == "fails"
 
 
+def test_best_variant_claim_says_how_far_the_named_one_is_behind():
+    # at 2 s MCE-PG/R edges out MCE-FG/R by 0.5 with wide CIs (level), at 4 s by 6 (not)
+    noisy = [-10, 10] * 10
+    df = pd.DataFrame(rows("MCE-TR/R", [1] * 3, T=0.1) + rows("UCT-TR", [-2] * 3, T=0.1)
+                      + rows("MCE-FG/R", [6 + m for m in noisy], T=2.0)
+                      + rows("MCE-PG/R", [6.5 + m for m in noisy], T=2.0)
+                      + rows("UCT-FG", [1] * 3, T=2.0)
+                      + rows("MCE-FG/R", [0] * 20 + [1], T=4.0)
+                      + rows("MCE-PG/R", [6] * 20 + [7], T=4.0)
+                      + rows("UCT-FG", [1] * 3, T=4.0))
+    _, best = analysis.conclusion_claims(df)
+    assert best.verdict == "fails"  # the rule reads point estimates, as the paper's text does
+    assert "at 2 s MCE-FG/R is 0.5 points behind MCE-PG/R" in best.note
+    assert "level: the gap's 95 % CI covers 0" in best.note
+    assert "at 4 s MCE-FG/R is 6.0 points behind MCE-PG/R" in best.note
+    assert best.note.endswith("a significant gap)")
+    assert "at 0.1 s" not in best.note  # the named variant is the best there
+
+
 def test_cell_keys_are_file_names():
     assert _table3_cell_key(0.5) == "table3_T0p5" and _table3_cell_key(10.0) == "table3_T10"
 

@@ -453,11 +453,16 @@ def conclusion_claims(t3: pd.DataFrame | None, time_scale: float = 1.0) -> list[
         return [pending(c, c, paper.QUALITATIVE[c], "Table III pending") for c in ids]
     t = table3(t3, time_scale)
     per_T = []
+    gaps = []  # budgets where the variant the paper names is not the best: how far behind
     for T, g in t.groupby("T"):
         mce = g[g["strategy"].str.startswith("MCE")]
         uct = g[g["strategy"].str.startswith("UCT")]
         if len(mce) and len(uct):
-            per_T.append((T, _best(mce)["strategy"], _best(mce)["margin"], uct["margin"].max()))
+            best = _best(mce)
+            per_T.append((T, best["strategy"], best["margin"], uct["margin"].max()))
+            named = "MCE-TR/R" if T < 0.5 else "MCE-FG/R" if T >= 2 else None
+            if named is not None and best["strategy"] != named and (mce["strategy"] == named).any():
+                gaps.append(_gap_to_best(T, mce[mce["strategy"] == named].iloc[0], best))
     beats = [T for T, _, m, u in per_T if m > u]
     missing = [T for T in paper.TABLE3_T if all(abs(T - t_) > 1e-9 for t_, *_ in per_T)]
     so_far = ("" if not missing else
@@ -477,8 +482,19 @@ def conclusion_claims(t3: pd.DataFrame | None, time_scale: float = 1.0) -> list[
                            text or "no budget computed", holds, int(t["n"].sum()),
                            note="holds if MCE-TR/R is the best MCE variant at every budget "
                                 "below 0.5 s and MCE-FG/R at every budget from 2 s (point "
-                                "estimates of the complete columns)" + so_far))
+                                "estimates of the complete columns)" + so_far
+                                + "".join(f"; {x}" for x in gaps)))
     return out
+
+
+def _gap_to_best(T: float, named: Any, best: Any) -> str:
+    """How far the variant the paper names is behind the best at ``T``, and whether that gap
+    is inside the sampling error (95 % CI of the gap from the two cells' CIs covers 0)."""
+    gap = best["margin"] - named["margin"]
+    half = 1.96 * float(np.sqrt(_se(named) ** 2 + _se(best) ** 2))
+    level = "level: the gap's 95 % CI covers 0" if gap <= half else "a significant gap"
+    return (f"at {T:g} s {named['strategy']} is {gap:.1f} points behind {best['strategy']} "
+            f"(±{half:.1f}, {level})")
 
 
 #: §V-E's readings of Fig. 5 (``paper.READINGS``; Table III's MCE and FG rows): (claim id, what
