@@ -391,6 +391,12 @@ def _best(t: pd.DataFrame, value: str = "margin") -> Any:
     return t.loc[t[value].idxmax()]
 
 
+def _gap_half(a, b):
+    """Half-width of the 95 % CI of the gap between cells ``a`` and ``b`` (either may be rows),
+    from their own CIs: a gap up to it is level (within the sampling error)."""
+    return 1.96 * np.sqrt(_se(a) ** 2 + _se(b) ** 2)
+
+
 def level_with_best(s: pd.DataFrame, param: str) -> str:
     """For each setup of a sweep (:func:`sweep` rows): the values of ``param`` whose margin is
     level with the best one's (the 95 % CI of the gap, from the two cells' CIs, covers 0) -
@@ -398,8 +404,7 @@ def level_with_best(s: pd.DataFrame, param: str) -> str:
     parts = []
     for (a, T), g in s.groupby(["agent", "T"]):
         b = _best(g)
-        level = g.loc[b["margin"] - g["margin"] <= 1.96 * np.sqrt(_se(g) ** 2 + _se(b) ** 2),
-                      param]
+        level = g.loc[b["margin"] - g["margin"] <= _gap_half(g, b), param]
         parts.append(f"{a} {T:g} s: {', '.join(f'{v:g}' for v in sorted(level))}")
     return f"{param} level with the best (gap CI covers 0): " + "; ".join(parts)
 
@@ -460,7 +465,7 @@ def conclusion_claims(t3: pd.DataFrame | None, time_scale: float = 1.0) -> list[
         if len(mce) and len(uct):
             best = _best(mce)
             per_T.append((T, best["strategy"], best["margin"], uct["margin"].max()))
-            named = "MCE-TR/R" if T < 0.5 else "MCE-FG/R" if T >= 2 else None
+            named = _paper_best(T)
             if named is not None and best["strategy"] != named and (mce["strategy"] == named).any():
                 gaps.append(_gap_to_best(T, mce[mce["strategy"] == named].iloc[0], best))
     beats = [T for T, _, m, u in per_T if m > u]
@@ -473,10 +478,9 @@ def conclusion_claims(t3: pd.DataFrame | None, time_scale: float = 1.0) -> list[
                        f"(of {len(paper.TABLE3_T)})",
                        bool(per_T) and len(beats) == len(per_T), int(t["n"].sum()),
                        note="compares point estimates of the complete columns" + so_far)]
-    short = [s for T, s, _, _ in per_T if T < 0.5]
-    long = [s for T, s, _, _ in per_T if T >= 2]
-    holds = bool(short) and bool(long) and all(s == "MCE-TR/R" for s in short) and \
-        all(s == "MCE-FG/R" for s in long)
+    judged = [(T, s) for T, s, _, _ in per_T if _paper_best(T) is not None]
+    holds = any(T < 0.5 for T, _ in judged) and any(T >= 2 for T, _ in judged) and \
+        all(s == _paper_best(T) for T, s in judged)
     text = ", ".join(f"{T:g} s: {s}" for T, s, _, _ in per_T)
     out.append(qualitative(ids[1], "best MCE variant by budget", paper.QUALITATIVE[ids[1]],
                            text or "no budget computed", holds, int(t["n"].sum()),
@@ -487,11 +491,16 @@ def conclusion_claims(t3: pd.DataFrame | None, time_scale: float = 1.0) -> list[
     return out
 
 
+def _paper_best(T: float) -> str | None:
+    """The best MCE variant at ``T`` by the paper's conclusion (None between 0.5 and 2 s)."""
+    return "MCE-TR/R" if T < 0.5 else "MCE-FG/R" if T >= 2 else None
+
+
 def _gap_to_best(T: float, named: Any, best: Any) -> str:
     """How far the variant the paper names is behind the best at ``T``, and whether that gap
     is inside the sampling error (95 % CI of the gap from the two cells' CIs covers 0)."""
     gap = best["margin"] - named["margin"]
-    half = 1.96 * float(np.sqrt(_se(named) ** 2 + _se(best) ** 2))
+    half = float(_gap_half(named, best))
     level = "level: the gap's 95 % CI covers 0" if gap <= half else "a significant gap"
     return (f"at {T:g} s {named['strategy']} is {gap:.1f} points behind {best['strategy']} "
             f"(±{half:.1f}, {level})")
