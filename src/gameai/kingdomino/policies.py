@@ -57,6 +57,7 @@ from .rules import (
     gain,
     gen_placements,
     place,
+    play_out_random,
     random_move,
     random_pick,
     randint,
@@ -288,9 +289,7 @@ def playout(G, K, policy, searcher, rng, pb, gb, scratch, draft):
     """Play to the end (in place). New drafts come from ``rng``: every playout re-samples the
     unseen dominoes."""
     if policy == POL_TR:  # the common case without the per-move dispatch
-        buf = pb[2]
-        while G[G_DONE] == 0:
-            apply_move(G, K, random_move(G, K, rng, buf), rng, draft, False)
+        play_out_random(G, K, rng, pb[2], draft)
         return
     while G[G_DONE] == 0:
         m = policy_move(G, K, policy, searcher, rng, pb, gb, scratch)
