@@ -147,3 +147,41 @@ def test_fg_star_places_its_last_domino_at_random():
                            scratch, draft)
         gains.add(int(gain(K[0], m // 5, CROWN_WHEAT)))
     assert 6 in gains and len(gains) > 1  # sometimes the best placement, not always
+
+
+def _holes(k):
+    """Single-cell holes by the spec's reading, in plain Python: empty centre cells none of
+    whose in-centre neighbours is empty or the castle."""
+    from gameai.kingdomino.dominoes import CASTLE, EMPTY
+    from gameai.kingdomino.rules import IN_CENTRE, K_TER, OFFS, N_CELLS
+
+    return sum(1 for e in range(N_CELLS)
+               if IN_CENTRE[e] and k[K_TER + e] == EMPTY
+               and not any(IN_CENTRE[e + o] and k[K_TER + e + o] in (EMPTY, CASTLE) for o in OFFS))
+
+
+def test_the_hole_filter_agrees_with_counting_holes_after_the_placement():
+    """``makes_hole`` (from the masks of cells with one free neighbour) says exactly whether a
+    placement adds a hole, on every legal placement of 300 mid-game kingdoms without one."""
+    from gameai.kingdomino.policies import hole_masks, makes_hole
+    from gameai.kingdomino.rules import (G_DONE, current_player, domino_to_place, place,
+                                         random_move)
+
+    rng = np.random.default_rng(3)
+    mv, pb, gb, scratch, draft = _buffers()
+    checked = with_hole = 0
+    while checked < 300:
+        G, K = new_game(rng)
+        while G[G_DONE] == 0:
+            k, d = K[current_player(G)], domino_to_place(G)
+            holes, one_free = hole_masks(k)
+            assert holes.bit_count() == _holes(k)
+            if d > 0 and holes == 0:
+                checked += 1
+                for pl in pb[0, :all_placements(k, d, pb[0])]:
+                    after = k.copy()
+                    place(after, pl, d)
+                    assert makes_hole(pl, one_free) == (_holes(after) > 0), (pl, d)
+                    with_hole += _holes(after) > 0
+            apply_move(G, K, random_move(G, K, rng, pb[2]), rng, draft, False)
+    assert with_hole > 0  # the check saw placements that make holes, not only ones that don't

@@ -87,51 +87,56 @@ def new_buffers():
 
 
 # ------------------------------------------------------------------------------ greedy core
+#: Bit ``e - HOLE_BASE`` of a hole mask stands for centre cell ``e`` (the centre spans 49 bits).
+HOLE_BASE = CENTRE_LO * W + CENTRE_LO
+
+
 @njit(cache=True, inline="always")
-def _free_for_hole(k, f, a, b):
-    """A neighbour that keeps a cell from being a hole: in the centre and empty (not one of the
-    new tiles), or the castle (the authors' check counts the castle cell as free - spec)."""
-    if IN_CENTRE[f] == 0 or f == a or f == b:
+def _free_for_hole(k, f):
+    """A neighbour that keeps a cell from being a hole: in the centre and empty, or the castle
+    (the authors' check counts the castle cell as free - spec)."""
+    if IN_CENTRE[f] == 0:
         return False
     t = k[K_TER + f]
     return t == EMPTY or t == CASTLE
 
 
 @njit(cache=True)
-def count_holes(k):
-    """Empty centre cells with no free in-centre neighbour (single-cell holes)."""
-    n = 0
+def hole_masks(k):
+    """(holes, one_free): the empty centre cells with no free neighbour (single-cell holes) and
+    those with exactly one, as bitmasks (bit ``e - HOLE_BASE``)."""
+    holes = np.int64(0)
+    one_free = np.int64(0)
     for r in range(CENTRE_LO, CENTRE_HI + 1):
         for c in range(CENTRE_LO, CENTRE_HI + 1):
             e = r * W + c
             if k[K_TER + e] != EMPTY:
                 continue
-            free = False
+            n = 0
             for i in range(4):
-                if _free_for_hole(k, e + OFFS[i], -1, -1):
-                    free = True
-                    break
-            if not free:
-                n += 1
-    return n
+                n += _free_for_hole(k, e + OFFS[i])
+            if n == 0:
+                holes |= np.int64(1) << (e - HOLE_BASE)
+            elif n == 1:
+                one_free |= np.int64(1) << (e - HOLE_BASE)
+    return holes, one_free
 
 
-@njit(cache=True)
-def makes_hole(k, pl):
-    """Would placement ``pl`` leave a new single-cell hole next to its tiles?"""
+@njit(cache=True, inline="always")
+def makes_hole(pl, one_free):
+    """Would placement ``pl`` leave a single-cell hole next to its tiles, in a kingdom that has
+    none yet? A tile on a centre cell ``x`` takes a free neighbour from each empty centre cell
+    ``e`` next to it (never from one next to both tiles: a grid has no triangles), so ``e``
+    becomes a hole exactly when ``x`` was its only free neighbour (``one_free``, from
+    ``hole_masks``)."""
     a = pl >> 2
     b = a + OFFS[pl & 3]
     for x in (a, b):
+        if IN_CENTRE[x] == 0:
+            continue
         for i in range(4):
             e = x + OFFS[i]
-            if e == a or e == b or IN_CENTRE[e] == 0 or k[K_TER + e] != EMPTY:
-                continue
-            free = False
-            for j in range(4):
-                if _free_for_hole(k, e + OFFS[j], a, b):
-                    free = True
-                    break
-            if not free:
+            if e != a and e != b and IN_CENTRE[e] == 1 and (one_free >> (e - HOLE_BASE)) & 1:
                 return True
     return False
 
@@ -143,14 +148,21 @@ def greedy_candidates(k, d, out, gains):
     First the legal placements inside the castle-centred 5x5 that leave no hole (a hole that is
     already there means every candidate leaves one, so all are dropped); if none survive, every
     legal placement is kept (spec). Returns the count (0: the domino must be discarded)."""
+    holes, one_free = hole_masks(k)
+    return _candidates(k, d, out, gains, holes, one_free)
+
+
+@njit(cache=True, inline="always")
+def _candidates(k, d, out, gains, holes, one_free):
+    """``greedy_candidates`` given ``hole_masks(k)``."""
     n = 0
-    if count_holes(k) == 0:
+    if holes == 0:
         r0, r1, c0, c1 = window(k)
         m = gen_placements(k, d, out, max(r0, CENTRE_LO), min(r1, CENTRE_HI),
                            max(c0, CENTRE_LO), min(c1, CENTRE_HI))
         for i in range(m):
             pl = out[i]
-            if not makes_hole(k, pl):
+            if not makes_hole(pl, one_free):
                 out[n] = pl
                 gains[n] = gain(k, pl, d)
                 n += 1
@@ -163,10 +175,11 @@ def greedy_candidates(k, d, out, gains):
 
 
 @njit(cache=True)
-def greedy_value(k, d, out, gains):
+def greedy_value(k, d, out, gains, holes, one_free):
     """The best score the greedy core reaches by placing ``d`` on ``k`` (no placement: the score
-    as it stands, the domino is discarded)."""
-    n = greedy_candidates(k, d, out, gains)
+    as it stands, the domino is discarded); ``holes, one_free = hole_masks(k)``, which FG's
+    second ply computes once for all the picks it tries."""
+    n = _candidates(k, d, out, gains, holes, one_free)
     best = 0
     if n > 0:
         best = gains[0]
@@ -254,8 +267,9 @@ def fg_move(G, K, rng, pb, gb, scratch):
         copy_into(scratch, k)
         if pl != PLACE_DISCARD:
             place(scratch, pl, d)
+        holes, one_free = hole_masks(scratch)
         for j in range(npk):
-            v = greedy_value(scratch, G[G_CUR + picks[j]], pb[1], gb[1])
+            v = greedy_value(scratch, G[G_CUR + picks[j]], pb[1], gb[1], holes, one_free)
             if v > best:
                 best = v
                 best_move = encode(pl, picks[j])

@@ -79,6 +79,9 @@ K_EMPTY = K_MINR + 10
 K_ADJ = K_EMPTY + W  # K_ADJ + t * W + row, t = 1..6 (row 0 of the block unused)
 KLEN = K_ADJ + 7 * W
 POPCOUNT = np.array([bin(i).count("1") for i in range(1 << W)], dtype=np.int64)
+#: Column of a row mask's lowest set bit (-1 for an empty row): set bits are visited in column
+#: order by ``c = LOWBIT[bits]; bits &= bits - 1``, without scanning the empty columns between.
+LOWBIT = np.array([(i & -i).bit_length() - 1 for i in range(1 << W)], dtype=np.int64)
 
 # --- game state (G) -------------------------------------------------------------------------
 G_ROUND = 0  # 1..13
@@ -345,12 +348,10 @@ def gen_placements(k, d, out, r0, r1, c0, c1):
             if _skip(dr, r, r0, r1):
                 continue
             bits = _row_bits(k, t1, t2, r, dr, wm)
-            c = c0
-            while bits >> c:
-                if (bits >> c) & 1:
-                    out[n] = (r * W + c) * 4 + dr
-                    n += 1
-                c += 1
+            while bits:
+                out[n] = (r * W + LOWBIT[bits]) * 4 + dr
+                n += 1
+                bits &= bits - 1
     return n
 
 
@@ -401,13 +402,9 @@ def random_placement(k, d, rng, buf):
         if j >= cnt:
             j -= cnt
             continue
-        c = c0
-        while True:
-            if (bits >> c) & 1:
-                if j == 0:
-                    return ((r0 + i // nd) * W + c) * 4 + i % nd
-                j -= 1
-            c += 1
+        for _ in range(j):  # drop the j set bits before the one drawn
+            bits &= bits - 1
+        return ((r0 + i // nd) * W + LOWBIT[bits]) * 4 + i % nd
     return PLACE_DISCARD
 
 
