@@ -267,3 +267,41 @@ def test_readings_use_complete_columns_only():
     full = analysis.complete_columns(df, 4)
     assert sorted(full["T"].unique()) == [0.1]  # T = 4 s has a cell of 2 games
     assert analysis.complete_columns(df, 5) is None and analysis.complete_columns(None, 4) is None
+
+
+def _beyond_frames(after_fg, after_uct, before_fg=(8, 10, 12, 10), before_uct=(0, 2, 1, 1)):
+    t3 = pd.DataFrame(rows("MCE-FG/R", before_fg, T=10.0) + rows("UCT-FG", before_uct, T=10.0)
+                      + rows("MCE-FG/R", [0, 0, 1, 1], T=8.0))  # another budget: not counted
+    bz = pd.DataFrame(rows("MCE-FG/R", after_fg) + rows("UCT-FG", after_uct)).drop(columns="T")
+    return bz, t3
+
+
+def test_beyond_trend_is_the_change_from_the_paper_s_largest_budget_with_its_ci():
+    bz, t3 = _beyond_frames([14, 16, 15, 15], [1, 2, 0, 1])
+    tr = analysis.beyond_trend(bz, t3, 10.0).set_index("strategy")
+    fg = tr.loc["MCE-FG/R"]
+    assert fg["n_before"] == 4 and fg["before"] == 10 and fg["after"] == 15 and fg["change"] == 5
+    assert 0 < fg["change_lo"] < 5 < fg["change_hi"]
+    verdict, text = analysis.still_rising(tr.reset_index(), "MCE-FG/R")
+    assert verdict == "yes, still rising" and "+10.0" in text and "+15.0" in text
+    assert "no change we can tell" in analysis.still_rising(tr.reset_index(), "UCT-FG")[0]
+    falling = analysis.beyond_trend(*_beyond_frames([2, 4, 3, 3], [1, 2, 0, 1]), 10.0)
+    assert analysis.still_rising(falling, "MCE-FG/R")[0] == "no, it falls"
+
+
+def test_catching_up_judges_the_gap_at_both_budgets():
+    # gap 9 at 10 s; level at 100 s -> caught up
+    assert analysis.catches_up(*_beyond_frames([5, 7, 6, 6], [6, 5, 7, 6]), 10.0,
+                               "UCT-FG", "MCE-FG/R")[0] == "yes, level with it"
+    assert analysis.catches_up(*_beyond_frames([5, 6, 5, 6], [9, 10, 9, 10]), 10.0,
+                               "UCT-FG", "MCE-FG/R")[0] == "yes, it overtakes"
+    # gap 9 at 10 s, 14 at 100 s with little noise -> widens
+    assert analysis.catches_up(*_beyond_frames([15, 16, 15, 16], [1, 2, 1, 2]), 10.0,
+                               "UCT-FG", "MCE-FG/R")[0] == "no, the gap widens"
+    # gap 9 at 10 s, 5 at 100 s: closes part of it, still behind
+    verdict, text = analysis.catches_up(*_beyond_frames([10, 11, 10, 11], [5, 6, 5, 6]), 10.0,
+                                        "UCT-FG", "MCE-FG/R")
+    assert verdict == "it closes part of the gap" and "+9.0" in text and "+5.0" in text
+    # too few games at 10 s to tell
+    bz, _ = _beyond_frames([1, 2, 3, 4], [1, 2, 3, 4])
+    assert analysis.catches_up(bz, None, 10.0, "UCT-FG", "MCE-FG/R")[0] == "not known yet"

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.claims import Claim, paper_sampling_gap, pending, qualitative, quantitative
+from ..core.display import ci_range, number
 from ..core.stats import mean_ci, mean_diff_ci, wilson
 from . import paper
 from .experiments import log10_draws
@@ -630,6 +631,80 @@ def enhancements_claim(t3: pd.DataFrame | None, time_scale: float = 1.0) -> Clai
                        note="mean over the 8 pairs (UCT_B or UCT_W, each playout policy) of "
                             "the enhanced minus the plain UCT margin, points with 95 % CIs; the "
                             f"paper's own Table III gives {theirs}{so_far}")
+
+
+# ----------------------------------------------------------------------------- beyond the paper
+
+
+def beyond_trend(beyond: pd.DataFrame, t3: pd.DataFrame | None, T_from: float) -> pd.DataFrame:
+    """Each beyond-the-paper strategy's margin at the paper's largest budget ``T_from`` (its
+    Table III games; ``T_from`` as the run's scaled T) and at ten times it (the ``beyond``
+    games), and the change with a Welch 95 % CI (the two sets of games are independent)."""
+    rows = []
+    for s, g in beyond.groupby("seat0", sort=False):
+        before = (t3.loc[(t3["seat0"] == s) & np.isclose(t3["T"], T_from), "margin"]
+                  if t3 is not None else pd.Series(dtype=float))
+        m0, lo0, hi0 = mean_ci(before.to_numpy(dtype=float)) if len(before) else (math.nan,) * 3
+        m1, lo1, hi1 = mean_ci(g["margin"].to_numpy(dtype=float))
+        d, dlo, dhi = mean_diff_ci(g["margin"], before) if len(before) else (math.nan,) * 3
+        rows.append({"strategy": s, "n_before": len(before), "before": m0, "before_lo": lo0,
+                     "before_hi": hi0, "n_after": len(g), "after": m1, "after_lo": lo1,
+                     "after_hi": hi1, "change": d, "change_lo": dlo, "change_hi": dhi})
+    return pd.DataFrame(rows)
+
+
+def _signed(x: float) -> str:
+    return number(x, signed=True)
+
+
+def _interval(lo: float, hi: float) -> str:
+    return f"(95 % CI {ci_range(lo, hi, percent=False)})"
+
+
+def still_rising(trend: pd.DataFrame, strategy: str) -> tuple[str, str]:
+    """The spec's first question, answered from :func:`beyond_trend`: does ``strategy``'s
+    margin go on rising from the paper's largest budget to ten times it? The verdict, and
+    a sentence with the numbers behind it."""
+    r = trend.set_index("strategy").loc[strategy]
+    if math.isnan(r["change_lo"]):
+        return "not known yet", f"{strategy}: not enough games at both budgets yet to say."
+    verdict = ("yes, still rising" if r["change_lo"] > 0 else
+               "no, it falls" if r["change_hi"] < 0 else
+               "no change we can tell from sampling error")
+    return verdict, (f"Is {strategy} still rising? **{verdict}**: {_signed(r['before'])} at the paper's "
+            f"largest budget ({int(r['n_before'])} games), {_signed(r['after'])} at ten times it "
+            f"({int(r['n_after'])} games), a change of {_signed(r['change'])} points "
+            f"{_interval(r['change_lo'], r['change_hi'])}.")
+
+
+def catches_up(beyond: pd.DataFrame, t3: pd.DataFrame | None, T_from: float,
+               chaser: str, leader: str) -> tuple[str, str]:
+    """The spec's second question: does ``chaser`` close its gap to ``leader`` with ten times
+    the budget? The gap (leader minus chaser) at each budget with its Welch CI, and the change
+    of the gap (the four sets of games are independent, so its variance is the sum). The
+    verdict, and a sentence with the numbers behind it."""
+    def gap(df):
+        a, b = df.loc[df["seat0"] == leader, "margin"], df.loc[df["seat0"] == chaser, "margin"]
+        if len(a) < 2 or len(b) < 2:
+            return math.nan, math.nan, math.nan
+        return mean_diff_ci(a, b)
+
+    at = t3[np.isclose(t3["T"], T_from)] if t3 is not None else beyond.iloc[:0]
+    g0, lo0, hi0 = gap(at)
+    g1, lo1, hi1 = gap(beyond)
+    if math.isnan(lo0) or math.isnan(lo1):
+        return "not known yet", f"{chaser} against {leader}: not enough games at both budgets yet to say."
+    half = math.hypot(hi0 - g0, hi1 - g1)
+    d, dlo, dhi = g1 - g0, g1 - g0 - half, g1 - g0 + half
+    verdict = ("yes, it overtakes" if hi1 < 0 else
+               "yes, level with it" if lo1 <= 0 else
+               "it closes part of the gap" if dhi < 0 else
+               "no, the gap widens" if dlo > 0 else
+               "no, still behind")
+    return verdict, (f"Does {chaser} catch up with {leader}? **{verdict}**: the gap, {leader}'s "
+                     f"margin minus {chaser}'s, is {_signed(g0)} points {_interval(lo0, hi0)} at the "
+                     f"paper's largest budget and {_signed(g1)} {_interval(lo1, hi1)} at ten times "
+                     f"it; it changes by {_signed(d)} points {_interval(dlo, dhi)}.")
 
 
 def table3_frame(res) -> pd.DataFrame | None:
