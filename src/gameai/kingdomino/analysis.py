@@ -671,10 +671,10 @@ def still_rising(trend: pd.DataFrame, strategy: str) -> tuple[str, str]:
     verdict = ("yes, still rising" if r["change_lo"] > 0 else
                "no, it falls" if r["change_hi"] < 0 else
                "no change we can tell from sampling error")
-    return verdict, (f"Is {strategy} still rising? **{verdict}**: {_signed(r['before'])} at the paper's "
-            f"largest budget ({int(r['n_before'])} games), {_signed(r['after'])} at ten times it "
-            f"({int(r['n_after'])} games), a change of {_signed(r['change'])} points "
-            f"{_interval(r['change_lo'], r['change_hi'])}.")
+    return verdict, (f"Is {strategy} still rising? **{verdict}**: {_signed(r['before'])} at the "
+                     f"paper's largest budget ({int(r['n_before'])} games), {_signed(r['after'])} "
+                     f"at ten times it ({int(r['n_after'])} games), a change of "
+                     f"{_signed(r['change'])} points {_interval(r['change_lo'], r['change_hi'])}.")
 
 
 def catches_up(beyond: pd.DataFrame, t3: pd.DataFrame | None, T_from: float,
