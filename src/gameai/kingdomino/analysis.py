@@ -644,9 +644,9 @@ def beyond_trend(beyond: pd.DataFrame, t3: pd.DataFrame | None, T_from: float) -
     for s, g in beyond.groupby("seat0", sort=False):
         before = (t3.loc[(t3["seat0"] == s) & np.isclose(t3["T"], T_from), "margin"]
                   if t3 is not None else pd.Series(dtype=float))
-        m0, lo0, hi0 = mean_ci(before.to_numpy(dtype=float)) if len(before) else (math.nan,) * 3
-        m1, lo1, hi1 = mean_ci(g["margin"].to_numpy(dtype=float))
-        d, dlo, dhi = mean_diff_ci(g["margin"], before) if len(before) else (math.nan,) * 3
+        m0, lo0, hi0 = mean_ci(before)  # NaN when the 10 s games are missing, and so is the change
+        m1, lo1, hi1 = mean_ci(g["margin"])
+        d, dlo, dhi = mean_diff_ci(g["margin"], before)
         rows.append({"strategy": s, "n_before": len(before), "before": m0, "before_lo": lo0,
                      "before_hi": hi0, "n_after": len(g), "after": m1, "after_lo": lo1,
                      "after_hi": hi1, "change": d, "change_lo": dlo, "change_hi": dhi})
@@ -683,11 +683,9 @@ def catches_up(beyond: pd.DataFrame, t3: pd.DataFrame | None, T_from: float,
     the budget? The gap (leader minus chaser) at each budget with its Welch CI, and the change
     of the gap (the four sets of games are independent, so its variance is the sum). The
     verdict, and a sentence with the numbers behind it."""
-    def gap(df):
-        a, b = df.loc[df["seat0"] == leader, "margin"], df.loc[df["seat0"] == chaser, "margin"]
-        if len(a) < 2 or len(b) < 2:
-            return math.nan, math.nan, math.nan
-        return mean_diff_ci(a, b)
+    def gap(df):  # its CI is NaN with fewer than 2 games a side
+        return mean_diff_ci(df.loc[df["seat0"] == leader, "margin"],
+                            df.loc[df["seat0"] == chaser, "margin"])
 
     at = t3[np.isclose(t3["T"], T_from)] if t3 is not None else beyond.iloc[:0]
     g0, lo0, hi0 = gap(at)
