@@ -289,6 +289,14 @@ def test_beyond_trend_is_the_change_from_the_paper_s_largest_budget_with_its_ci(
     assert analysis.still_rising(falling, "MCE-FG/R")[0] == "no, it falls"
 
 
+def test_own_change_is_the_verdict_with_its_numbers_only_when_both_budgets_have_games():
+    tr = analysis.beyond_trend(*_beyond_frames([14, 16, 15, 15], [1, 2, 0, 1]), 10.0)
+    text = analysis.own_change(tr, "MCE-FG/R")
+    assert text.startswith("MCE-FG/R: *yes, still rising* (+5.0, 95 % CI ") and text.endswith(")")
+    bz, _ = _beyond_frames([14, 16, 15, 15], [1, 2, 0, 1])
+    assert analysis.own_change(analysis.beyond_trend(bz, None, 10.0), "UCT-FG") == "UCT-FG: *not known yet*"
+
+
 def test_catching_up_judges_the_gap_at_both_budgets():
     # gap 9 at 10 s; level at 100 s -> caught up
     assert analysis.catches_up(*_beyond_frames([5, 7, 6, 6], [6, 5, 7, 6]), 10.0,

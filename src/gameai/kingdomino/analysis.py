@@ -677,6 +677,16 @@ def still_rising(trend: pd.DataFrame, strategy: str) -> tuple[str, str]:
                      f"{_signed(r['change'])} points {_interval(r['change_lo'], r['change_hi'])}.")
 
 
+def own_change(trend: pd.DataFrame, strategy: str) -> str:
+    """:func:`still_rising`'s verdict for ``strategy`` in a few words, for a list of strategies:
+    the verdict, then the change and its CI when both budgets have games enough."""
+    r = trend.set_index("strategy").loc[strategy]
+    verdict, _ = still_rising(trend, strategy)
+    numbers = ("" if math.isnan(r["change_lo"]) else
+               f" ({_signed(r['change'])}, 95 % CI {ci_range(r['change_lo'], r['change_hi'], percent=False)})")
+    return f"{strategy}: *{verdict}*{numbers}"
+
+
 def catches_up(beyond: pd.DataFrame, t3: pd.DataFrame | None, T_from: float,
                chaser: str, leader: str) -> tuple[str, str]:
     """The spec's second question: does ``chaser`` close its gap to ``leader`` with ten times
