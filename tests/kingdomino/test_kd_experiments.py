@@ -45,7 +45,8 @@ def test_a_static_player_ignores_the_budget():
     ({"player": "FG", "opponent": "FG", "T": -1}, "T must be"),
     ({"player": "FG", "opponent": "FG", "C": "a"}, "C must be"),
     ({"player": "FG", "opponent": "FG", "playouts": 1.5}, "playouts must be"),
-    ({"player": "FG", "opponent": "FG", "budget": 3}, "unknown game config key"),
+    ({"player": "FG", "opponent": "FG", "budget": 3}, "budget must be one of rule, authors"),
+    ({"player": "FG", "opponent": "FG", "budgets": "rule"}, "unknown game config key"),
     ({"opponent": "FG"}, "needs \\['player'\\]"),
     ({"player": "UCT-TR", "opponent": "FG"}, "needs a budget"),
 ])

@@ -53,6 +53,7 @@ from .rules import (
     current_player,
     legal_moves,
     new_game,
+    pick_major,
     randint,
     random_move,
     score,
@@ -71,7 +72,14 @@ AG_C = 4
 AG_W = 5
 AG_T = 6  # seconds per ply of the paper -> budget via the authors' rates
 AG_PLAYOUTS = 7  # > 0: a fixed budget per move instead
-AG_LEN = 8
+AG_ORDER = 8  # UCT's expansion order: ORDER_PLACEMENT (ours) or ORDER_AUTHORS (pick-major)
+AG_ITERS = 9  # 13 columns: > 0 = the authors' mean iterations for moves 1..13 (budget "authors")
+AG_LEN = AG_ITERS + 13
+
+ORDER_PLACEMENT = 0
+ORDER_AUTHORS = 1
+#: ``move_order`` values (issue: like-for-like Table III) -> AG_ORDER codes.
+MOVE_ORDERS = {"placement": ORDER_PLACEMENT, "authors": ORDER_AUTHORS}
 
 KIND_TR = 0
 KIND_GPRD = 1
@@ -127,16 +135,32 @@ def is_search(name: str) -> bool:
 
 
 def agent_row(name: str, T: float = 1.0, C: float = DEFAULT_C, W: float = DEFAULT_W,
-              playouts: int = 0) -> np.ndarray:
-    """The float64 row describing agent ``name`` (a paper name, see ``AGENT_NAMES``)."""
+              playouts: int = 0, move_order: str = "placement",
+              iterations=None) -> np.ndarray:
+    """The float64 row describing agent ``name`` (a paper name, see ``AGENT_NAMES``).
+
+    ``move_order`` is UCT's expansion order: ``"placement"`` (ours: placement-major) or
+    ``"authors"`` (pick-major, lowest-numbered domino first, as the authors' code lists moves).
+    ``iterations``, 13 numbers > 0, replaces the budget rule by the authors' measured mean
+    playouts (UCT: iterations) for moves 1..13 of this cell (``paper.authors_iterations``),
+    rounded stochastically from the game's random stream (:func:`budget_for`).
+    """
     key = canonical_name(name)
     if key not in AGENTS:
         raise ValueError(f"agent must be one of {', '.join(AGENT_NAMES)}; got {name!r}")
     for label, value in (("T", T), ("C", C), ("W", W), ("playouts", playouts)):
         if not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
             raise ValueError(f"{label} must be a finite number >= 0, got {value!r}")
+    if move_order not in MOVE_ORDERS:
+        raise ValueError(f"move_order must be one of {', '.join(MOVE_ORDERS)}; got {move_order!r}")
     kind, pol, sc, bias = AGENTS[key]
-    if kind in (KIND_MCE, KIND_UCT) and T <= 0 and playouts <= 0:
+    if iterations is not None:
+        iterations = np.asarray(iterations, dtype=np.float64)
+        if iterations.shape != (N_ROUNDS,) or not np.all(np.isfinite(iterations)) or np.any(
+                iterations <= 0):
+            raise ValueError(f"iterations must be {N_ROUNDS} finite numbers > 0 (moves 1..13), "
+                             f"got {iterations!r}")
+    if kind in (KIND_MCE, KIND_UCT) and T <= 0 and playouts <= 0 and iterations is None:
         raise ValueError(f"{key} needs a budget: T > 0 (seconds per ply) or playouts > 0")
     row = np.zeros(AG_LEN, dtype=np.float64)
     row[AG_KIND] = kind
@@ -147,6 +171,9 @@ def agent_row(name: str, T: float = 1.0, C: float = DEFAULT_C, W: float = DEFAUL
     row[AG_W] = W
     row[AG_T] = T
     row[AG_PLAYOUTS] = playouts
+    row[AG_ORDER] = MOVE_ORDERS[move_order]
+    if iterations is not None:
+        row[AG_ITERS:AG_ITERS + N_ROUNDS] = iterations
     return row
 
 
@@ -156,10 +183,19 @@ def budget(policy: str, T: float, move_index: int) -> int:
 
 
 @njit(cache=True)
-def budget_for(a, move_index):
-    """Playouts for this move: T x the authors' rate (policy, move index), at least 1."""
+def budget_for(a, move_index, rng):
+    """Playouts for this move: T x the authors' rate (policy, move index), at least 1 - or,
+    with the authors' per-move iterations in the row, that mean rounded stochastically
+    (floor, plus one with probability the fraction: the right mean, drawn from the game's
+    stream so a seed gives the same game), at least 1. The rule draws nothing."""
     if a[AG_PLAYOUTS] > 0:
         return np.int64(a[AG_PLAYOUTS])
+    x = a[AG_ITERS + move_index - 1]
+    if x > 0:
+        n = np.int64(np.floor(x))
+        if rng.random() < x - n:
+            n += 1
+        return max(n, 1)
     n = np.int64(np.floor(a[AG_T] * RATES[np.int64(a[AG_POLICY]), move_index - 1] + 0.5))
     return max(n, 1)
 
@@ -215,8 +251,10 @@ def _ucb(wins, visits, h, parent_visits, bias, C, Wb):
 
 
 @njit(cache=True)
-def uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft):
-    """UCT with kept chance outcomes, in flat arrays (§III-B2, §III-E): (move, iterations)."""
+def uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft, order=0):
+    """UCT with kept chance outcomes, in flat arrays (§III-B2, §III-E): (move, iterations).
+    ``order`` = ORDER_AUTHORS expands each node's untried moves pick-major (the authors' list
+    order, :func:`gameai.kingdomino.rules.pick_major`) instead of ours."""
     me = current_player(G)
     n0 = legal_moves(G, K, mv, pb[0])
     if n0 == 1:
@@ -244,6 +282,7 @@ def uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft)
     size = 1
     G2 = np.empty_like(G)
     K2 = np.empty_like(K)
+    tmp = np.empty(MAX_MOVES, dtype=np.int64)
     for _ in range(n_iter):
         copy_into(G2, G)
         copy_into(K2, K)
@@ -252,6 +291,8 @@ def uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft)
             if (nmov[node] < 0 or nexp[node] < nmov[node]) and size < cap:
                 # expansion: the next untried move in move order; its draft is kept
                 nm = legal_moves(G2, K2, mv, pb[0])
+                if order == ORDER_AUTHORS:
+                    pick_major(mv, nm, tmp)
                 nmov[node] = nm
                 m = mv[nexp[node]]
                 p = current_player(G2)
@@ -329,13 +370,13 @@ def choose_move(G, K, a, rng, mv, pb, gb, scratch, draft):
         if G[G_ROUND] == N_ROUNDS:
             return random_move(G, K, rng, pb[2]), 0
         return fg_move(G, K, rng, pb, gb, scratch), 0
-    n = budget_for(a, G[G_ROUND])
+    n = budget_for(a, G[G_ROUND], rng)
     policy = np.int64(a[AG_POLICY])
     if kind == KIND_MCE:
         return mce_move(G, K, policy, np.int64(a[AG_SCORING]), n, rng, mv, pb, gb, scratch,
                         draft)
     return uct_move(G, K, policy, np.int64(a[AG_BIAS]), a[AG_C], a[AG_W], n, rng, mv, pb, gb,
-                    scratch, draft)
+                    scratch, draft, np.int64(a[AG_ORDER]))
 
 
 @njit(cache=True)

@@ -10,6 +10,14 @@ the authors' measured rates (``paper.PLAYOUT_RATES``), so a result is the same o
 ``playouts`` (optional, > 0) fixes the budget per move instead. Search opponents get the same
 T, C, W. Seat order does not matter: round 1's pick order is random (spec "Drafts").
 
+Two optional switches make a game like the authors' own (the like-for-like Table III):
+``"move_order": "authors"`` makes UCT expand moves pick-major, as the authors' code lists them
+(default ``"placement"``: ours), and ``"budget": "authors"`` gives each search seat, move by move,
+the authors' measured mean playouts for its Table III cell (``paper.authors_iterations``; default
+``"rule"``: T x the authors' 10 s rate). The third difference, the authors' opponents, is the
+opponent name ``"FG*"`` (their FG, with its fallback bug). A config without the switches is keyed
+as before, so no stored result changes.
+
 A *branching* config (§II-B, Fig. 2) names the agent of all four seats (default TR) and how
 to count a same-terrain domino's mirrored placement (once, as the spec's rules say; or twice,
 a counting switch to test the paper's tree-size figure)::
@@ -31,11 +39,14 @@ from .agents import (
     AGENT_NAMES,
     DEFAULT_C,
     DEFAULT_W,
+    MOVE_ORDERS,
     agent_row,
     canonical_name,
     choose_move,
+    is_search,
     play_game,
 )
+from .paper import authors_iterations
 from .policies import new_buffers
 from .rules import (
     G_DONE,
@@ -55,7 +66,8 @@ from .rules import (
 )
 
 GAME_KEYS = {"player": None, "opponent": None, "T": 0.0, "C": DEFAULT_C, "W": DEFAULT_W,
-             "playouts": 0}
+             "playouts": 0, "move_order": "placement", "budget": "rule"}
+BUDGETS = ("rule", "authors")
 BRANCHING_KEYS = {"agent": "TR", "mirrored_twice": False}
 
 
@@ -76,14 +88,30 @@ def game_config(config: Mapping[str, Any]) -> dict:
             raise ValueError(f"{key} must be a finite number >= 0, got {v!r}")
     if cfg["playouts"] != int(cfg["playouts"]):
         raise ValueError(f"playouts must be a whole number, got {cfg['playouts']!r}")
+    if cfg["move_order"] not in MOVE_ORDERS:
+        raise ValueError(f"move_order must be one of {', '.join(MOVE_ORDERS)}; "
+                         f"got {cfg['move_order']!r}")
+    if cfg["budget"] not in BUDGETS:
+        raise ValueError(f"budget must be one of {', '.join(BUDGETS)}; got {cfg['budget']!r}")
+    if cfg["budget"] == "authors":
+        for name in {cfg["player"], cfg["opponent"]}:
+            if is_search(name):
+                authors_iterations(name, cfg["T"])  # a missing cell fails here, before any game
     return cfg
 
 
 def seat_rows(cfg: Mapping[str, Any]) -> np.ndarray:
     """The (4, AG_LEN) agent array of a validated game config."""
     names = [cfg["player"]] + [cfg["opponent"]] * (N_PLAYERS - 1)
+
+    def iterations(name: str):
+        if cfg["budget"] == "authors" and is_search(name):
+            return authors_iterations(name, cfg["T"])
+        return None
+
     return np.stack([agent_row(n, float(cfg["T"]), float(cfg["C"]), float(cfg["W"]),
-                               int(cfg["playouts"])) for n in names])
+                               int(cfg["playouts"]), cfg["move_order"], iterations(n))
+                     for n in names])
 
 
 def game_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> dict:

@@ -126,3 +126,46 @@ def claim_rows() -> list[dict]:
     for k, v in QUALITATIVE.items():
         rows.append({"claim_id": k, "paper": v})
     return rows
+
+
+# ------------------------------------------------------------------ the authors' measured budgets
+#: ``authors_rates.csv`` (beside this module): for each Table III cell (strategy, T) and the
+#: player's move 1..13, how many playouts per second the authors' players achieved in the games
+#: behind that cell - the number of games, the mean and median rate, and the mean iterations per
+#: move (T x mean rate; + 1 for UCT, whose rate is (root visits - 1) / elapsed). Computed from
+#: the per-game, per-move rates the authors' published raw result files record (Gedda et al.,
+#: kdom-ai, ``experiments/runs``). Used only as a budget rule for the like-for-like Table III.
+AUTHORS_RATES_FILE = "authors_rates.csv"
+
+
+def authors_rates():
+    """The authors' measured rates per Table III cell and move (a DataFrame, T as float)."""
+    from importlib.resources import files
+
+    import pandas as pd
+
+    with files(__package__).joinpath(AUTHORS_RATES_FILE).open("r", encoding="utf-8") as f:
+        df = pd.read_csv(f)
+    df["T"] = df["T"].astype(float)
+    return df
+
+
+_ITERATIONS: dict | None = None
+
+
+def authors_iterations(strategy: str, T: float) -> tuple[float, ...]:
+    """The authors' mean playouts (UCT: iterations) for moves 1..13 of Table III's cell
+    (strategy, T): a missing cell is an error, never a silent fallback to the rate rule."""
+    global _ITERATIONS
+    if _ITERATIONS is None:
+        df = authors_rates().sort_values(["strategy", "T", "move"])
+        _ITERATIONS = {(s, float(t)): tuple(g["mean_iterations"].astype(float))
+                       for (s, t), g in df.groupby(["strategy", "T"])}
+    key = (strategy, round(float(T), 6))
+    if key not in _ITERATIONS or len(_ITERATIONS[key]) != 13:
+        cells = sorted({s for s, _ in _ITERATIONS})
+        raise ValueError(
+            f"budget 'authors' has no measured playouts for {strategy} at T = {T:g} s: the "
+            f"authors' rates cover Table III's cells only (strategies {', '.join(cells)}; "
+            f"T in {', '.join(f'{t:g}' for t in TABLE3_T)} s)")
+    return _ITERATIONS[key]

@@ -661,6 +661,24 @@ def legal_moves(G, K, out, pbuf):
 
 
 @njit(cache=True)
+def pick_major(mv, n, tmp):
+    """Reorder ``mv[:n]`` (as :func:`legal_moves` lists them) pick-major, as the authors'
+    ``getAvailableMoves`` does: every move picking the draft's first free domino (the
+    lowest-numbered: drafts are sorted), then the next one, each group in our placement order
+    (a stable counting sort on the pick slot; ``tmp`` holds at least ``n`` moves). Moves
+    without a pick (round 13) keep their order. UCT expands untried moves in list order, so
+    with fewer iterations than moves the order decides which moves it ever tries."""
+    k = 0
+    for pick in range(PICK_NONE + 1):
+        for i in range(n):
+            if mv[i] % 5 == pick:
+                tmp[k] = mv[i]
+                k += 1
+    for i in range(n):
+        mv[i] = tmp[i]
+
+
+@njit(cache=True)
 def random_move(G, K, rng, pbuf):
     """TR (spec "Agents"): uniform over legal moves = uniform placement x uniform free pick."""
     pick = random_pick(G, rng)

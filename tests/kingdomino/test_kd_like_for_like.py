@@ -1,0 +1,127 @@
+"""The like-for-like switches of Table III: the authors' move order, their measured budgets and
+their opponents (FG*). Each switch is off by default, and then nothing changes."""
+
+import numpy as np
+import pytest
+
+from gameai.kingdomino import paper
+from gameai.kingdomino.agents import (
+    AG_ITERS,
+    AG_ORDER,
+    ORDER_AUTHORS,
+    agent_row,
+    budget_for,
+    uct_move,
+)
+from gameai.kingdomino.experiments import game_config, game_task, seat_rows
+from gameai.kingdomino.policies import POL_TR, new_buffers
+from gameai.kingdomino.rules import (
+    MAX_MOVES,
+    G_DONE,
+    apply_move,
+    legal_moves,
+    new_game,
+    pick_major,
+    random_move,
+)
+
+
+def _midgame(seed=3, plies=9):
+    """A position in round 3 or so, where a move is a placement and a pick."""
+    rng = np.random.default_rng(seed)
+    G, K = new_game(rng)
+    pb, _, _ = new_buffers()
+    draft = np.empty(4, dtype=np.int64)
+    for _ in range(plies):
+        apply_move(G, K, random_move(G, K, rng, pb[2]), rng, draft, False)
+    assert G[G_DONE] == 0
+    return G, K
+
+
+def test_pick_major_groups_moves_by_domino_lowest_first_keeping_placement_order():
+    G, K = _midgame()
+    pb, _, _ = new_buffers()
+    mv = np.empty(MAX_MOVES, dtype=np.int64)
+    n = legal_moves(G, K, mv, pb[0])
+    ours = mv[:n].copy()
+    pick_major(mv, n, np.empty(MAX_MOVES, dtype=np.int64))
+    authors = mv[:n]
+    picks = authors % 5
+    assert len(set(picks)) > 1 and np.all(np.diff(picks) >= 0)  # lowest slot (domino) first
+    assert sorted(authors) == sorted(ours)  # the same moves
+    for pick in set(picks):  # each domino's placements in our order
+        assert list(authors[picks == pick]) == list(ours[ours % 5 == pick])
+
+
+@pytest.mark.parametrize("order", [0, ORDER_AUTHORS])
+def test_with_few_iterations_authors_order_only_tries_the_lowest_domino(order):
+    G, K = _midgame()
+    pb, gb, scratch = new_buffers()
+    mv = np.empty(MAX_MOVES, dtype=np.int64)
+    n = legal_moves(G, K, mv, pb[0])
+    first_pick = min(mv[:n] % 5)
+    picks = set()
+    for seed in range(12):
+        m, _ = uct_move(G.copy(), K.copy(), POL_TR, 0, 0.6, 0.1, 4, np.random.default_rng(seed),
+                        mv, pb, gb, scratch, np.empty(4, dtype=np.int64), order)
+        picks.add(int(m % 5))
+    if order == ORDER_AUTHORS:
+        assert picks == {first_pick}
+    else:  # placement-major: the first 4 moves are one placement with each free pick
+        assert len(picks) > 1
+
+
+def test_authors_budget_rounds_stochastically_to_the_right_mean():
+    its = np.full(13, 2.3)
+    a = agent_row("UCT-FG", 0.1, iterations=its)
+    rng = np.random.default_rng(1)
+    draws = np.array([budget_for(a, 5, rng) for _ in range(20_000)])
+    assert set(draws) == {2, 3} and abs(draws.mean() - 2.3) < 0.02
+    small = agent_row("MCE-FG/R", 0.1, iterations=np.full(13, 0.4))
+    assert min(budget_for(small, 1, rng) for _ in range(200)) == 1  # at least one
+
+
+def test_the_rule_budget_draws_nothing_from_the_stream():
+    a = agent_row("UCT-FG", 1.0)
+    rng = np.random.default_rng(7)
+    assert budget_for(a, 4, rng) == 54 and rng.random() == np.random.default_rng(7).random()
+
+
+def test_authors_budget_reads_the_cell_move_by_move():
+    its = paper.authors_iterations("UCT-FG", 0.1)
+    assert len(its) == 13 and its[0] == pytest.approx(1.0) and its[2] == pytest.approx(2.5)
+    cfg = game_config({"player": "UCT-FG", "opponent": "FG*", "T": 0.1, "budget": "authors",
+                       "move_order": "authors"})
+    ag = seat_rows(cfg)
+    assert np.allclose(ag[0, AG_ITERS:AG_ITERS + 13], its) and ag[0, AG_ORDER] == ORDER_AUTHORS
+    assert np.all(ag[1:, AG_ITERS:] == 0)  # the static opponents get no budget
+
+
+@pytest.mark.parametrize("bad,match", [
+    ({"move_order": "pick"}, "move_order must be one of placement, authors"),
+    ({"budget": "wallclock"}, "budget must be one of rule, authors"),
+    ({"budget": "authors", "T": 0.7}, "budget 'authors' has no measured playouts for UCT-FG at "
+                                      "T = 0.7 s"),
+    ({"budget": "authors", "player": "MCE-TR/P"}, "no measured playouts for MCE-TR/P"),
+])
+def test_bad_switches_fail_before_any_game(bad, match):
+    cfg = {"player": "UCT-FG", "opponent": "FG*", "T": 0.1, **bad}
+    with pytest.raises(ValueError, match=match):
+        game_config(cfg)
+
+
+def test_defaults_change_nothing():
+    """A config that spells out the default switches plays the same game as one without them."""
+    base = {"player": "UCT_W-FG", "opponent": "FG", "T": 0.1}
+    a = game_task(base, 0, np.random.default_rng(5))
+    b = game_task({**base, "move_order": "placement", "budget": "rule"}, 0,
+                  np.random.default_rng(5))
+    assert a == b
+
+
+def test_a_like_for_like_game_plays():
+    cfg = {"player": "UCT-PG", "opponent": "FG*", "T": 0.1, "move_order": "authors",
+           "budget": "authors"}
+    row = game_task(cfg, 0, np.random.default_rng(2))
+    assert row["seat1"] == "FG*" and row["playouts"] > 0
+    assert row == game_task(cfg, 0, np.random.default_rng(2))
