@@ -7,6 +7,8 @@ from gameai.core.claims import (
     COLUMNS,
     Claim,
     claims_table,
+    expected_by_chance,
+    not_comparable,
     paper_sampling_gap,
     pending,
     printed_value,
@@ -17,6 +19,7 @@ from gameai.core.claims import (
     scorecard,
     scorecard_table,
     style_claims,
+    two_study_error,
     verdict_for,
     write_claims,
 )
@@ -34,7 +37,7 @@ def claims_ok():
 
 def test_columns_exact():
     assert COLUMNS == ["claim", "description", "paper", "ours", "ci_low", "ci_high", "n", "verdict", "note",
-                       "step"]
+                       "step", "n_paper", "proportion"]
     assert list(Claim.__dataclass_fields__) == COLUMNS
 
 
@@ -78,10 +81,15 @@ def test_scorecard(tmp_path):
     write_claims("beta", claims_ok()[:1], tmp_path)
     (tmp_path / "gamma").mkdir()  # a chapter without claims is not listed
     card = scorecard(tmp_path)
-    assert list(card.columns) == ["chapter", "reproduced", "differs", "holds", "fails", "pending", "total"]
+    assert list(card.columns) == ["chapter", "reproduced", "consistent", "differs",
+                                  "not comparable", "holds", "fails", "pending",
+                                  "differs by chance", "total"]
+    zero = {"consistent": 0, "not comparable": 0}
     assert card.to_dict("records") == [
-        {"chapter": "alpha", "reproduced": 1, "differs": 1, "holds": 1, "fails": 1, "pending": 1, "total": 5},
-        {"chapter": "beta", "reproduced": 1, "differs": 0, "holds": 0, "fails": 0, "pending": 0, "total": 1},
+        {"chapter": "alpha", "reproduced": 1, "differs": 1, "holds": 1, "fails": 1, "pending": 1,
+         **zero, "differs by chance": 0.1, "total": 5},
+        {"chapter": "beta", "reproduced": 1, "differs": 0, "holds": 0, "fails": 0, "pending": 0,
+         **zero, "differs by chance": 0.1, "total": 1},
     ]
     assert len(scorecard(tmp_path / "nothing")) == 0
 
@@ -262,12 +270,12 @@ def test_a_pending_claim_in_words_says_it_is_not_computed(tmp_path):
 
 def test_paper_sampling_gap_counts_both_samples_errors():
     # paper -10 (step 0.1); ours -7 with CI [-8, -6] from 800 games; paper 200 games
-    c = quantitative("x", "d", -10.0, -7.0, -8.0, -6.0, 800, step=0.1)
+    c = quantitative("x", "d", -10.0, -7.0, -8.0, -6.0, 800, step=0.1, note="why")
     gap, error = paper_sampling_gap(c, 200)
     # half-widths 1 (ours) and 1 x sqrt(800 / 200) = 2 (the paper's): sqrt(1 + 4), not 1 + 2
     assert math.isclose(gap, 2.95) and math.isclose(error, math.sqrt(5))
-    above = quantitative("y", "d", 5.0, 2.0, 1.0, 3.0, 100)
-    assert paper_sampling_gap(above, 100) == (3.0, math.sqrt(2))
+    above = quantitative("y", "d", 5.0, 2.0, 1.0, 3.0, 100, n_paper=100, note="why")
+    assert paper_sampling_gap(above) == (3.0, math.sqrt(2))  # the claim's own n_paper
     assert paper_sampling_gap(quantitative("z", "d", -7.0, -7.0, -8.0, -6.0, 800), 200) is None
     assert paper_sampling_gap(c, None) is None
     assert paper_sampling_gap(pending("p", "d", 1.0, "later"), 200) is None
@@ -292,3 +300,93 @@ def test_claims_table_folds_rows_away_but_keeps_them_in_the_page(tmp_path):
     assert "show the 2 folded rows too</label>" in out and 'class="gameai-unfold"' in out
     plain = claims_table(df, "toy", group={"a": "A", "b": "B"}).data
     assert "folded" not in plain.split("</style>")[1] and "gameai-unfold\"" not in plain
+
+
+# ------------------------------------------------------------------ the two-study verdict rule
+def test_inside_our_ci_is_reproduced_whatever_the_paper_n():
+    c = quantitative("a", "d", -9.0, -8.8, -9.5, -8.1, 200, n_paper=200)
+    assert c.verdict == "reproduced" and c.note == ""
+
+
+def test_outside_our_ci_but_within_both_studies_error_is_consistent():
+    # a mean: ours -7.5 [-8.8, -6.2] (half-width 1.3) over 200 games, the paper's -9.0 over 200:
+    # error = 1.3 * sqrt(2) = 1.84 > gap 1.45 (1.5 less half the 0.1 step)
+    c = quantitative("a", "d", -9.0, -7.5, -8.8, -6.2, 200, step=0.1, n_paper=200)
+    assert c.verdict == "consistent"
+    assert two_study_error(-7.5, -8.8, -6.2, 200, 200) == pytest.approx(1.3 * math.sqrt(2))
+    assert "within what chance explains" in c.note and "0.8 times" in c.note
+
+
+def test_beyond_both_studies_error_differs_and_says_by_how_much():
+    c = quantitative("a", "d", -9.0, -5.0, -6.3, -3.7, 200, step=0.1, n_paper=200,
+                     note="our opponents are stronger.")
+    assert c.verdict == "differs"
+    assert c.note.startswith("our opponents are stronger. Ours is 3.95 from the printed value, "
+                             "2.1 times the 95 % error")
+    # a paper with fewer games makes the error larger: the same gap is consistent with n = 20
+    assert quantitative("a", "d", -9.0, -5.0, -6.3, -3.7, 200, step=0.1,
+                        n_paper=20).verdict == "consistent"
+
+
+def test_without_a_paper_n_the_rounding_rule_alone_judges_and_the_note_says_so():
+    c = quantitative("a", "d", -9.0, -7.5, -8.8, -6.2, 200, step=0.1)
+    assert c.verdict == "differs" and "gives no sample size" in c.note
+
+
+def test_proportions_use_the_binomial_spread():
+    # 52 % of 1,000 games (CI half-width about 3.1 points) against a paper's 56 % of 1,000:
+    # error = hypot(3.1, 1.96 sqrt(.52 .48 / 1000)) = 4.4 points > gap 3.5 -> consistent
+    c = quantitative("w", "d", "56 %", 0.52, 0.489, 0.551, 1000, n_paper=1000, proportion=1)
+    assert c.verdict == "consistent"
+    pct = quantitative("w", "d", 56.0, 52.0, 48.9, 55.1, 1000, step=1, n_paper=1000,
+                       proportion=100)
+    assert pct.verdict == "consistent" and "points" in pct.note
+    # the same gap over 100,000 games of ours and 10,000 of the paper's is real
+    assert quantitative("w", "d", "56 %", 0.52, 0.517, 0.523, 100_000, n_paper=10_000,
+                        proportion=1).verdict == "differs"
+
+
+def test_a_proportion_near_zero_still_has_a_spread():
+    # ours 0 of 500 (CI [0, 0.0076]), the paper's 1.2 % of 100: with p estimated as 0 the
+    # paper's spread would vanish; Agresti-Coull keeps it (about 1.3 points)
+    c = quantitative("z", "d", 0.012, 0.0, 0.0, 0.0076, 500, n_paper=100, proportion=1)
+    assert c.verdict == "consistent"
+    assert two_study_error(0.0, 0.0, 0.0076, 500, 100, proportion=1) > 0.012
+    assert quantitative("z", "d", 0.05, 0.0, 0.0, 0.0076, 500, n_paper=100,
+                        proportion=1).verdict == "differs"
+
+
+def test_a_written_consistent_claim_is_checked_against_the_rule(tmp_path):
+    ok = quantitative("a", "d", -9.0, -7.5, -8.8, -6.2, 200, step=0.1, n_paper=200)
+    write_claims("toy", [ok], tmp_path)
+    df = read_claims("toy", tmp_path)
+    assert df.loc[0, "verdict"] == "consistent" and df.loc[0, "n_paper"] == 200
+    forged = Claim("a", "d", -9.0, -7.5, -8.8, -6.2, 200, "consistent", "x", 0.1, 0, 0.0)
+    with pytest.raises(ValueError, match="the rule says 'differs'"):
+        write_claims("toy", [forged], tmp_path)
+
+
+def test_not_comparable_needs_a_note_and_is_not_judged(tmp_path):
+    nc = not_comparable("nodes", "nodes searched", 8667, 58965.2, 55881, 62049, 200,
+                        note="the thesis does not define a node; table1.reduction is judged")
+    write_claims("toy", [nc], tmp_path)
+    df = read_claims("toy", tmp_path)
+    assert df.loc[0, "verdict"] == "not comparable" and expected_by_chance(df) == 0
+    with pytest.raises(ValueError, match="no note"):
+        write_claims("toy", [not_comparable("x", "d", 1, 2, 1, 3, 5, note="")], tmp_path)
+
+
+def test_scorecard_counts_what_chance_predicts(tmp_path):
+    rows = [quantitative(f"c{i}", "d", 0.5, 0.5, 0.4, 0.6, 100) for i in range(18)]
+    rows += [quantitative("d1", "d", 0.9, 0.5, 0.4, 0.6, 100, note="why"),
+             quantitative("d2", "d", -9.0, -7.5, -8.8, -6.2, 200, step=0.1, n_paper=200),
+             qualitative("q", "d", "a", "a", True, 10)]
+    write_claims("toy", rows, tmp_path)
+    card = scorecard(tmp_path).set_index("chapter")
+    assert card.loc["toy", "differs by chance"] == pytest.approx(1.0)  # 5 % of 20 judged
+    assert card.loc["toy", ["reproduced", "consistent", "differs", "holds"]].tolist() == [
+        18, 1, 1, 1]
+    html = scorecard_table(tmp_path, [("toy", "Toy", "toy.html")]).data
+    assert "by chance" in html and "<em>1.0</em>" in html
+    table = claims_table(read_claims("toy", tmp_path), "toy").data
+    assert "about 1.0 of the 20 judged numbers" in table

@@ -106,24 +106,27 @@ def test_the_most_specific_note_wins():
     from gameai.core.claims import quantitative
     c = quantitative("mc_weights.mean_win", "x", 0.27, 0.64, 0.62, 0.66, 2400, "Printed.", step=0.01)
     notes = {"mc_": "general", "mc_weights.": "MC-weights", "mc_weights_x.": "other"}
-    assert analysis._with_note(c, notes).note == "Printed. MC-weights"
+    note = analysis._with_note(c, notes).note
+    assert note.startswith("Printed. ") and note.endswith(" MC-weights") and "general" not in note
     ok = quantitative("mc_weights.best_win", "x", 0.45, 0.45, 0.40, 0.50, 200, "", step=0.01)
     assert analysis._with_note(ok, notes).note == ""  # reproduced claims get no explanation
 
 
-def test_a_miss_within_the_papers_sampling_error_is_called_small():
+def test_a_miss_within_the_papers_sampling_error_is_consistent():
     from gameai.core.claims import quantitative
     # HeuristicAI, 2 types: printed 32 % (10,000 games) against our CI [32.8 %, 34.7 %]
-    near = quantitative("heuristic.testdecks.worst_win", "x", 0.32, 0.337, 0.328, 0.347, 10_000,
-                        step=0.01)
-    far = quantitative("heuristic.testdecks.best_win", "x", 0.49, 0.73, 0.72, 0.74, 10_000,
-                       step=0.01)
-    notes = analysis.sampling_notes([near, far])
-    assert list(notes) == ["heuristic.testdecks.worst_win"]
-    # 1.7 points from 32 %, less half its rounding step; error sqrt(2) x our half-width 0.95
-    assert "1.2 points" in notes["heuristic.testdecks.worst_win"]
-    assert "±1.3 points" in notes["heuristic.testdecks.worst_win"]
-    assert "10,000 games" in notes["heuristic.testdecks.worst_win"]
+    near = analysis.two_study(quantitative("heuristic.testdecks.worst_win", "x", 0.32, 0.337,
+                                           0.328, 0.347, 10_000, "why", step=0.01))
+    far = analysis.two_study(quantitative("heuristic.testdecks.best_win", "x", 0.49, 0.73, 0.72,
+                                          0.74, 10_000, "why", step=0.01))
+    assert (near.verdict, far.verdict) == ("consistent", "differs")
+    assert near.n_paper == 10_000 and near.proportion == 1
+    # 1.7 points from 32 %, less half its rounding step; error: ours 0.95 and binomial 0.93
+    assert "Ours is 1.2 points from the printed value" in near.note
+    assert "(±1.3 points)" in near.note and "our 10,000 and the paper's 10,000" in near.note
+    score = analysis.two_study(quantitative("mc_weights.mean_score", "x", 0.57, 0.864, 0.856,
+                                            0.872, 2400, "why", step=0.01))
+    assert score.proportion == 0 and score.n_paper == 200 * 12
 
 
 def test_predictor_breakdown_splits_passes_from_card_moves():

@@ -6,11 +6,27 @@ chapters (:func:`scorecard_table`), so the format is fixed (:data:`COLUMNS`) and
 a claim that ``differs`` or ``fails`` must say why in its note, and a ``pending`` claim must say
 what is missing.
 
-Papers print rounded numbers. A printed 70 % stands for any value in [69.5 %, 70.5 %), so a
-numeric verdict asks whether that *rounding interval* meets our 95 % confidence interval, not
-whether the printed value lies inside it. The rounding step is stored per claim (column
-``step``: 0.01 for a whole percentage written as a fraction, 0 for an exact value) and can be
-derived from the printed text with :func:`printed_value`.
+The verdict of a numeric claim (:func:`verdict_for`) weighs both studies' sampling error:
+
+* ``reproduced`` - the paper's *rounding interval* meets our 95 % CI. Papers print rounded
+  numbers: a printed 70 % stands for any value in [69.5 %, 70.5 %). The rounding step is stored
+  per claim (column ``step``: 0.01 for a whole percentage written as a fraction, 0 for an exact
+  value) and can be derived from the printed text with :func:`printed_value`.
+* ``consistent`` - outside our CI, but the gap (less half the rounding step) is within the 95 %
+  error of a difference between two samples, ours and the paper's (:func:`two_study_error`). The
+  paper's games are a sample too: with 200 games a side, a perfect replication lands outside
+  our CI in roughly one cell in six, and a two-sample test at 5 % in one in twenty.
+* ``differs`` - beyond that error (or, where the paper gives no n, outside our CI: then the
+  rounding rule alone judges, and the note says so). The note says by how much, in units of
+  that error.
+* ``not comparable`` - a number whose unit or setting is not ours to match (seconds on 2003
+  hardware, node counts where the paper does not define a node): shown beside ours, not
+  judged; its note names the comparable claim that carries the verdict.
+* ``holds`` / ``fails`` for claims in words, ``pending`` for what is not computed yet.
+
+Column ``n_paper`` is the paper's sample size (0: not given) and ``proportion`` says whether the
+value is a proportion, and how it is written: 0 for a mean (the paper's spread is scaled from
+ours), 1 for a fraction, 100 for a percentage (binomial spread).
 """
 
 from __future__ import annotations
@@ -20,7 +36,7 @@ import math
 import numbers
 import os
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -37,8 +53,12 @@ __all__ = [
     "printed_value",
     "rounding_interval",
     "verdict_for",
+    "two_study_error",
+    "judged",
+    "expected_by_chance",
     "quantitative",
     "paper_sampling_gap",
+    "not_comparable",
     "qualitative",
     "pending",
     "write_claims",
@@ -52,9 +72,16 @@ __all__ = [
 ]
 
 COLUMNS = ["claim", "description", "paper", "ours", "ci_low", "ci_high", "n", "verdict", "note",
-           "step"]
-VERDICTS = ("reproduced", "differs", "holds", "fails", "pending")
-NEEDS_NOTE = ("differs", "fails", "pending")
+           "step", "n_paper", "proportion"]
+VERDICTS = ("reproduced", "consistent", "differs", "not comparable", "holds", "fails",
+            "pending")
+#: The verdicts of a numeric claim that is judged (the test behind "expected by chance").
+JUDGED = ("reproduced", "consistent", "differs")
+NEEDS_NOTE = ("differs", "fails", "pending", "not comparable")
+#: The level of every verdict's test: a judged claim whose paper value is right still
+#: reads *differs* with about this probability.
+ALPHA = 0.05
+Z95 = 1.959963984540054
 FILENAME = "claims.csv"
 
 
@@ -64,6 +91,8 @@ class Claim:
 
     ``step`` is the rounding step of the paper's printed value, in the units of ``paper``
     (0.01 for a whole percentage stored as a fraction); 0 means the value is exact.
+    ``n_paper`` is the paper's sample size (0: not given); ``proportion`` is 0 for a mean, else
+    what a proportion of one is written as (1: a fraction, 100: a percentage).
     """
 
     claim: str
@@ -76,6 +105,8 @@ class Claim:
     verdict: str
     note: str = ""
     step: float = 0.0
+    n_paper: int = 0
+    proportion: float = 0.0
 
 
 def _is_number(x: Any) -> bool:
@@ -110,53 +141,153 @@ def rounding_interval(paper: float, step: float = 0.0) -> tuple[float, float]:
     return paper - step / 2, paper + step / 2
 
 
-def verdict_for(paper: float, lo: float, hi: float, step: float = 0.0) -> str:
-    """``"reproduced"`` when the rounding interval of ``paper`` meets our CI ``[lo, hi]``.
-
-    With ``step == 0`` that is ``lo <= paper <= hi``; with a step, the half-open interval
-    ``[paper - step/2, paper + step/2)`` must overlap ``[lo, hi]`` (a printed 70 % with step 0.01
-    is reproduced by a CI of [70.4 %, 72 %], not by one of [70.5 %, 72 %]). ``"differs"``
-    otherwise, also when the CI is NaN. A tiny tolerance absorbs binary rounding of the bounds.
-    """
+def _meets(paper: float, lo: float, hi: float, step: float) -> bool:
+    """Whether the rounding interval of ``paper`` meets our CI ``[lo, hi]``: with ``step == 0``
+    ``lo <= paper <= hi``; with a step, the half-open ``[paper - step/2, paper + step/2)`` must
+    overlap ``[lo, hi]`` (a printed 70 % with step 0.01 is met by a CI of [70.4 %, 72 %], not by
+    one of [70.5 %, 72 %]). False when the CI is NaN. A tiny tolerance absorbs binary rounding."""
     a, b = rounding_interval(paper, step)
     eps = 1e-12 * max(1.0, abs(paper))
     if a == b:
-        return "reproduced" if lo - eps <= paper <= hi + eps else "differs"
-    return "reproduced" if (a <= hi + eps and b > lo + eps) else "differs"
+        return lo - eps <= paper <= hi + eps
+    return a <= hi + eps and b > lo + eps
+
+
+def two_study_error(ours: float, lo: float, hi: float, n: int, n_paper: int,
+                    proportion: float = 0.0) -> float:
+    """The 95 % error of a difference between our value and the paper's when both are samples:
+    ``sqrt(h_ours**2 + h_paper**2)``, ``h_ours`` our CI's half-width. Papers rarely give a CI,
+    so the paper's half-width is estimated from our data over its own ``n_paper``: for a mean,
+    ours scaled by ``sqrt(n / n_paper)`` (the same spread per game); for a proportion
+    (``proportion`` = 1 for a fraction, 100 for a percentage), the binomial
+    ``1.96 sqrt(p (1 - p) / n_paper)`` with the Agresti-Coull estimate ``p = (x + 2) / (n + 4)``
+    of ours, so that a proportion of 0 or 1 still has a spread. (Two 95 % intervals that
+    merely overlap are not that test: they admit gaps up to h_ours + h_paper, about 1.4 times
+    too large.) NaN without both n."""
+    if not (n and n_paper) or not all(map(math.isfinite, (ours, lo, hi))):
+        return math.nan
+    h_ours = (hi - lo) / 2
+    if proportion:
+        p = (ours / proportion * n + 2) / (n + 4)
+        p = min(max(p, 0.0), 1.0)
+        h_paper = Z95 * proportion * math.sqrt(p * (1 - p) / n_paper)
+    else:
+        h_paper = h_ours * math.sqrt(n / n_paper)
+    return math.hypot(h_ours, h_paper)
+
+
+def _gap(paper: float, ours: float, step: float) -> float:
+    """How far our value lies from the paper's rounding interval."""
+    return max(0.0, abs(ours - paper) - step / 2)
+
+
+def verdict_for(paper: float, lo: float, hi: float, step: float = 0.0, *,
+                ours: float | None = None, n: int = 0, n_paper: int = 0,
+                proportion: float = 0.0) -> str:
+    """The verdict of a numeric claim (module docstring): ``"reproduced"`` when the rounding
+    interval of ``paper`` meets our CI ``[lo, hi]``; else, given our value, our ``n`` and the
+    paper's ``n_paper``, ``"consistent"`` when the gap is within :func:`two_study_error`;
+    ``"differs"`` otherwise (also when the CI is NaN, and when the paper gives no n)."""
+    if _meets(paper, lo, hi, step):
+        return "reproduced"
+    if ours is not None and n_paper:
+        error = two_study_error(ours, lo, hi, n, n_paper, proportion)
+        if math.isfinite(error) and _gap(paper, ours, step) <= error * (1 + 1e-9):
+            return "consistent"
+    return "differs"
+
+
+def _fmt_gap(x: float, proportion: float) -> str:
+    """A gap in the claim's units: points for a proportion, three significant digits else."""
+    if proportion == 1:
+        return f"{x * 100:.1f} points"
+    if proportion == 100:
+        return f"{x:.1f} points"
+    return f"{x:.3g}"
+
+
+def verdict_note(claim: Claim) -> str:
+    """The sentence the verdict rule adds to a numeric claim's note: for *consistent* and
+    *differs*, the gap and the two-study error (and their ratio); where the paper gives no n,
+    that the rounding rule alone judged it."""
+    if claim.verdict not in ("consistent", "differs") or not _is_number(claim.paper):
+        return ""
+    gap = _gap(claim.paper, claim.ours, claim.step)
+    if not claim.n_paper:
+        return ("The paper gives no sample size, so only our 95 % CI judges it: ours is "
+                f"{_fmt_gap(gap, claim.proportion)} from its printed value.")
+    error = two_study_error(claim.ours, claim.ci_low, claim.ci_high, claim.n, claim.n_paper,
+                            claim.proportion)
+    if not math.isfinite(error) or error <= 0:
+        return ""
+    where = "within" if claim.verdict == "consistent" else "beyond"
+    return (f"Ours is {_fmt_gap(gap, claim.proportion)} from the printed value, "
+            f"{gap / error:.1f} times the 95 % error of a difference between our "
+            f"{int(claim.n):,} and the paper's {int(claim.n_paper):,} (\u00b1"
+            f"{_fmt_gap(error, claim.proportion)}): {where} what chance explains.")
 
 
 def quantitative(
     claim: str, description: str, paper: float | str, ours: float, lo: float, hi: float, n: int,
-    note: str = "", step: float | None = None,
+    note: str = "", step: float | None = None, *, n_paper: int | None = None,
+    proportion: float = 0.0,
 ) -> Claim:
-    """A numeric claim; the verdict asks whether the paper's rounding interval meets our CI.
+    """A numeric claim, judged by :func:`verdict_for`.
 
     ``paper`` is a number (then ``step`` is its rounding step, default 0: exact) or the printed
-    text (``"44 %"``), from which the value and the step are derived.
+    text (``"44 %"``), from which the value and the step are derived. ``n_paper`` is the
+    number of games (or positions, deals...) behind the paper's value, None or 0 where the paper
+    gives none or the value is not a sample; ``proportion`` says whether it is a proportion
+    (0: a mean; 1: a fraction; 100: a percentage). The verdict rule's sentence
+    (:func:`verdict_note`) is appended to ``note``.
     """
     if isinstance(paper, str):
         paper, derived = printed_value(paper)
         step = derived if step is None else step
     step = 0.0 if step is None else float(step)
-    return Claim(claim, description, float(paper), float(ours), float(lo), float(hi), int(n),
-                 verdict_for(float(paper), lo, hi, step), note, step)
+    n_paper = int(n_paper or 0)
+    if proportion not in (0, 1, 100):
+        raise ValueError(f"proportion must be 0 (a mean), 1 (a fraction) or 100 (a percentage); "
+                         f"got {proportion!r}")
+    verdict = verdict_for(float(paper), lo, hi, step, ours=float(ours), n=int(n),
+                          n_paper=n_paper, proportion=float(proportion))
+    c = Claim(claim, description, float(paper), float(ours), float(lo), float(hi), int(n),
+              verdict, note, step, n_paper, float(proportion))
+    extra = verdict_note(c)
+    return replace(c, note=" ".join(p for p in (note.strip(), extra) if p)) if extra else c
 
 
-def paper_sampling_gap(claim: Claim, n_paper: int | None) -> tuple[float, float] | None:
-    """For a differing claim with a CI: ``(gap, error)`` - how far our value lies from the
-    paper's printed value (less half its rounding step), and the 95 % sampling error of that
-    difference when both numbers are samples: ours with our CI's half-width, the paper's with
-    the same spread over its own ``n_paper`` games (papers rarely give a CI), so
-    ``error = sqrt(h_ours**2 + h_paper**2)``. A gap below that error may be chance, the paper's
-    or ours. (Two 95 % intervals that merely overlap are not that test: they admit gaps up to
-    h_ours + h_paper, about 1.4 times too large.) None for any other claim."""
-    if (claim.verdict != "differs" or not n_paper or not claim.n
-            or not isinstance(claim.paper, numbers.Real) or math.isnan(claim.ci_low)):
+def paper_sampling_gap(claim: Claim, n_paper: int | None = None) -> tuple[float, float] | None:
+    """For a consistent or differing claim with a CI and a paper n (``n_paper`` or the claim's
+    own): ``(gap, error)`` - how far our value lies from the paper's rounding interval, and
+    :func:`two_study_error`. None for any other claim."""
+    n_paper = n_paper or claim.n_paper
+    if (claim.verdict not in ("consistent", "differs") or not n_paper or not claim.n
+            or not _is_number(claim.paper) or math.isnan(claim.ci_low)):
         return None
-    gap = max(0.0, abs(claim.ours - claim.paper) - claim.step / 2)
-    ours = (claim.ci_high - claim.ci_low) / 2
-    error = math.hypot(ours, ours * math.sqrt(claim.n / n_paper))
-    return gap, error
+    error = two_study_error(claim.ours, claim.ci_low, claim.ci_high, claim.n, n_paper,
+                            claim.proportion)
+    return _gap(claim.paper, claim.ours, claim.step), error
+
+
+def not_comparable(claim: str, description: str, paper: Any, ours: Any, lo: float, hi: float,
+                   n: int, note: str, step: float = 0.0) -> Claim:
+    """A number shown beside the paper's but not judged: its unit or setting is not ours to
+    match. ``note`` must say why and which comparable claim carries the verdict."""
+    return Claim(claim, description, paper, ours, float(lo), float(hi), int(n),
+                 "not comparable", note, float(step))
+
+
+def judged(df: pd.DataFrame) -> int:
+    """How many of a claims table's numeric claims are judged (reproduced, consistent or
+    differs)."""
+    return int(df["verdict"].isin(JUDGED).sum())
+
+
+def expected_by_chance(df: pd.DataFrame) -> float:
+    """How many *differs* chance alone gives among a claims table's judged numeric claims if
+    every paper value were right: each test has level :data:`ALPHA` (about 5 %)."""
+    return ALPHA * judged(df)
 
 
 def qualitative(
@@ -185,19 +316,29 @@ def _check(rows: list[Claim]) -> None:
             raise ValueError(
                 f"claim {c.claim!r}: verdict must be one of {', '.join(VERDICTS)}; got {c.verdict!r}"
             )
-        if c.verdict in NEEDS_NOTE and not (isinstance(c.note, str) and c.note.strip()):
+        note = c.note if isinstance(c.note, str) else ""
+        if c.verdict in JUDGED:  # the verdict rule's own sentence says how far, not why
+            note = note.replace(verdict_note(c), "")
+        if c.verdict in NEEDS_NOTE and not note.strip():
             raise ValueError(f"claim {c.claim!r} has verdict {c.verdict!r} but no note saying why")
         if not _is_number(c.step) or c.step < 0:
             raise ValueError(f"claim {c.claim!r}: rounding step must be a number >= 0, got {c.step!r}")
-        if c.verdict in ("reproduced", "differs"):
-            if not all(_is_number(v) for v in (c.paper, c.ci_low, c.ci_high)):
+        if not _is_number(c.n_paper) or c.n_paper < 0 or c.proportion not in (0, 1, 100):
+            raise ValueError(f"claim {c.claim!r}: n_paper must be >= 0 and proportion 0, 1 or "
+                             f"100; got {c.n_paper!r}, {c.proportion!r}")
+        if c.verdict in JUDGED:
+            if not all(_is_number(v) for v in (c.paper, c.ours, c.ci_low, c.ci_high)):
                 raise ValueError(
-                    f"claim {c.claim!r}: verdict {c.verdict!r} needs numeric paper, ci_low, ci_high"
+                    f"claim {c.claim!r}: verdict {c.verdict!r} needs numeric paper, ours, "
+                    "ci_low, ci_high"
                 )
-            if verdict_for(c.paper, c.ci_low, c.ci_high, c.step) != c.verdict:
+            right = verdict_for(c.paper, c.ci_low, c.ci_high, c.step, ours=c.ours, n=int(c.n),
+                                n_paper=int(c.n_paper), proportion=c.proportion)
+            if right != c.verdict:
                 raise ValueError(
                     f"claim {c.claim!r}: verdict {c.verdict!r} contradicts paper={c.paper} "
-                    f"(rounding step {c.step}) and CI [{c.ci_low}, {c.ci_high}]"
+                    f"(rounding step {c.step}), ours={c.ours}, CI [{c.ci_low}, {c.ci_high}], "
+                    f"n={c.n} and the paper's n={c.n_paper} (the rule says {right!r})"
                 )
 
 
@@ -214,17 +355,21 @@ def write_claims(
 def read_claims(chapter: str, data_dir: str | os.PathLike) -> pd.DataFrame:
     """Read a chapter's claims table (notes as strings, empty notes as ``""``).
 
-    A file written before the ``step`` column existed reads with ``step = 0`` (exact values).
+    A file written before the ``step``, ``n_paper`` or ``proportion`` columns existed reads
+    with 0 there (exact values, no paper n, means).
     """
     path = Path(data_dir) / chapter / FILENAME
     df = pd.read_csv(path, dtype={"claim": str, "description": str, "verdict": str, "note": str})
-    if "step" not in df.columns:
-        df["step"] = 0.0
+    for col in ("step", "n_paper", "proportion"):
+        if col not in df.columns:
+            df[col] = 0.0
     missing = [c for c in COLUMNS if c not in df.columns]
     if missing:
         raise ValueError(f"{path} lacks columns {missing}")
     df["note"] = df["note"].fillna("")
     df["step"] = df["step"].fillna(0.0).astype(float)
+    df["n_paper"] = df["n_paper"].fillna(0).astype(int)
+    df["proportion"] = df["proportion"].fillna(0.0).astype(float)
     for col in ("paper", "ours"):
         # A column holding numbers and words is read as strings; give the numbers back.
         df[col] = df[col].astype(object).map(_maybe_number)
@@ -240,15 +385,23 @@ def _maybe_number(v: Any) -> Any:
     return v
 
 
+#: The scorecard's column for the number of *differs* chance alone would give.
+BY_CHANCE = "differs by chance"
+
+
 def scorecard(data_dir: str | os.PathLike) -> pd.DataFrame:
-    """One row per chapter with a claims table: counts per verdict and the total."""
-    cols = ["chapter", *VERDICTS, "total"]
+    """One row per chapter with a claims table: counts per verdict, how many *differs* chance
+    alone would give among its judged numeric claims (:func:`expected_by_chance`), and the
+    total."""
+    cols = ["chapter", *VERDICTS, BY_CHANCE, "total"]
     records = []
     root = Path(data_dir)
     for path in sorted(root.glob(f"*/{FILENAME}")):
         chapter = path.parent.name
-        counts = read_claims(chapter, root)["verdict"].value_counts()
+        df = read_claims(chapter, root)
+        counts = df["verdict"].value_counts()
         rec = {"chapter": chapter, **{v: int(counts.get(v, 0)) for v in VERDICTS}}
+        rec[BY_CHANCE] = round(expected_by_chance(df), 1)
         rec["total"] = sum(rec[v] for v in VERDICTS)
         records.append(rec)
     return pd.DataFrame(records, columns=cols)
@@ -276,8 +429,13 @@ def style_claims(df: pd.DataFrame) -> pd.DataFrame:
 #: Symbol, colour and short meaning of each verdict, as the rendered tables show them.
 VERDICT_STYLE = {
     "reproduced": ("\u2714", "#1a7f37", "#dafbe1", "the paper's value (as printed) meets our 95 % CI"),
+    "consistent": ("\u2248", "#1a7f37", "#eef9f0", "outside our 95 % CI, but within the sampling "
+                   "error of both studies together"),
     "holds": ("\u2714", "#1a7f37", "#dafbe1", "a qualitative claim our results confirm"),
-    "differs": ("\u2716", "#b3261e", "#ffebe9", "the paper's value lies outside our 95 % CI"),
+    "differs": ("\u2716", "#b3261e", "#ffebe9", "beyond the sampling error of both studies "
+                "together (or outside our 95 % CI where the paper gives no n)"),
+    "not comparable": ("\u2013", "#57606a", "#eaeef2", "shown beside ours, not judged: its "
+                       "unit or setting is not ours to match"),
     "fails": ("\u2716", "#b3261e", "#ffebe9", "a qualitative claim our results contradict"),
     "pending": ("\u2026", "#57606a", "#eaeef2", "not computed yet"),
     "planned": ("\u25cb", "#57606a", "#f6f8fa", "chapter not written yet"),
@@ -450,6 +608,10 @@ def claims_table(
     counts = claims["verdict"].value_counts()
     legend = " ".join(_verdict_badge(v) + f" {int(counts.get(v, 0))}" for v in VERDICTS
                       if counts.get(v, 0))
+    if judged(claims):
+        legend += (f" &nbsp;Chance alone would make about {expected_by_chance(claims):.1f} of the "
+                   f"{judged(claims)} judged numbers <em>differ</em> (5 % each) even if every "
+                   "paper value were right.")
     head = ("<tr><th>verdict</th><th>claim</th><th>paper</th><th>ours</th>"
             "<th>our 95 % CI</th><th>n</th></tr>")
     rows, last_group, folded, n_folded = [], object(), [], 0
@@ -549,18 +711,23 @@ def scorecard_table(data_dir: str | os.PathLike,
     from IPython.display import HTML
 
     card = scorecard(data_dir).set_index("chapter")
-    head = "".join(f"<th>{_verdict_badge(v)}</th>" for v in VERDICTS)
+    head = "".join(f"<th>{_verdict_badge(v)}</th>" + (
+        '<th title="how many differs chance alone would give among the judged numbers (5 % '
+        'each) if every paper value were right">by chance</th>' if v == "differs" else "")
+        for v in VERDICTS)
     rows = []
     for key, title, page in chapters:
         if key in card.index:
             rec = card.loc[key]
-            cells = "".join(f'<td class="num">{int(rec[v])}</td>' for v in VERDICTS)
+            cells = "".join(f'<td class="num">{int(rec[v])}</td>' + (
+                f'<td class="num"><em>{rec[BY_CHANCE]:.1f}</em></td>' if v == "differs" else "")
+                for v in VERDICTS)
             link = f'<a href="{html.escape(page)}#{claims_anchor(key)}">{html.escape(title)}</a>'
             rows.append(f'<tr class="claim" data-chapter="{html.escape(key)}"><td>{link}</td>'
                         f'{cells}<td class="num"><b>{int(rec["total"])}</b></td></tr>')
         else:
             rows.append(f'<tr class="claim planned" data-chapter="{html.escape(key)}">'
-                        f'<td>{html.escape(title)}</td><td colspan="{len(VERDICTS) + 1}">'
+                        f'<td>{html.escape(title)}</td><td colspan="{len(VERDICTS) + 2}">'
                         f'{_verdict_badge("planned")}</td></tr>')
     out = (f'{_CSS}<table class="gameai-claims gameai-scorecard"><thead><tr><th>chapter</th>'
            f'{head}<th>total</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')

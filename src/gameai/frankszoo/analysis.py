@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 
 import numpy as np
 import pandas as pd
 
-from ..core.claims import Claim, paper_sampling_gap, pending, qualitative, quantitative, verdict_for
+from ..core.claims import Claim, pending, qualitative, quantitative, verdict_for
 from ..core.stats import mean_ci, mean_of_means_ci, mean_of_rates_ci, wilson
 from . import paper
 from .decks import get_deck
@@ -304,11 +305,25 @@ def build_claims(res, notes: dict[str, str] | None = None) -> list[Claim]:
     claims.append(score_order_claim(res))
     claims.append(predictor_claim(res))
     claims += pass_rule_claims(res)
+    claims = [two_study(c) for c in claims]
     # Notes computed here name each claim's own AI and deck; they replace the caller's more
     # general ones for the claims they cover (see _with_note).
-    notes = {**notes, **monte_carlo_notes(res, claims), **published_deck_notes(res),
-             **sampling_notes(claims)}
+    notes = {**notes, **monte_carlo_notes(res, claims), **published_deck_notes(res)}
     return [_with_note(c, notes) for c in claims]
+
+
+def two_study(c: Claim) -> Claim:
+    """A numeric claim judged again with the paper's own number of games
+    (:func:`_paper_games`): a win share is a proportion (binomial spread), a score share a mean
+    of per-game scores. Claims without a paper n keep the rounding rule (the verdict rule's note
+    says so)."""
+    if c.verdict not in ("reproduced", "differs"):
+        return c
+    tail = c.claim.rsplit(".", 1)[-1]
+    return quantitative(c.claim, c.description, c.paper, c.ours, c.ci_low, c.ci_high, c.n,
+                        c.note, step=c.step, n_paper=_paper_games(c.claim) or 0,
+                        proportion=1 if tail in ("win", "mean_win", "best_win", "worst_win")
+                        else 0)
 
 
 def _paper_value(ref: dict, c: str) -> float:
@@ -326,8 +341,7 @@ def _with_note(c: Claim, notes: dict[str, str]) -> Claim:
     if not prefixes or c.verdict in ("reproduced", "holds", "pending"):
         return c
     note = " ".join([c.note, notes[max(prefixes, key=len)]]).strip()
-    return Claim(c.claim, c.description, c.paper, c.ours, c.ci_low, c.ci_high, c.n, c.verdict, note,
-                 c.step)
+    return dataclasses.replace(c, note=note)
 
 
 def score_order_claim(res) -> Claim:
@@ -556,7 +570,7 @@ def monte_carlo_notes(res, claims: list[Claim]) -> dict[str, str]:
             controls += (f" Only MC-score without simulation comes near the paper's Monte Carlo AIs "
                          f"({min(paper_wins):.0%}-{max(paper_wins):.0%} wins on average), as if "
                          "the paper's episodes carried no information about the moves.")
-    small = sampling_notes(claims)
+    small = {c.claim for c in claims if c.verdict == "consistent"}
     notes = {}
     for key, ai in MC_AI.items():
         if res[key] is None:
@@ -629,22 +643,3 @@ def _paper_games(cid: str) -> int | None:
             decks = ref["decks"][1] - ref["decks"][0] + 1
             return ref["games"] * (decks if cid[len(prefix) + 1:].startswith("mean_") else 1)
     return None
-
-
-def sampling_notes(claims: list[Claim]) -> dict[str, str]:
-    """For a differing claim whose distance from the printed value is less than the sampling
-    error of that difference, ours and the paper's own games together
-    (:func:`gameai.core.claims.paper_sampling_gap`): a note that says so."""
-    notes = {}
-    for c in claims:
-        n_paper = _paper_games(c.claim)
-        found = paper_sampling_gap(c, n_paper) if c.step else None
-        if found is None:
-            continue
-        gap, half = found
-        if 0 <= gap < half:
-            notes[c.claim] = (f"A small difference: ours is {gap * 100:.1f} points from the "
-                              f"printed value's rounding interval, less than the 95 % sampling "
-                              f"error of a difference between our {c.n:,} games and the "
-                              f"paper's own {n_paper:,} (about ±{half * 100:.1f} points).")
-    return notes

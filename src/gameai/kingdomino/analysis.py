@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..core.claims import Claim, paper_sampling_gap, pending, qualitative, quantitative
+from ..core.claims import Claim, pending, qualitative, quantitative
 from ..core.display import ci_range, number
 from ..core.stats import mean_ci, mean_diff_ci, wilson
 from . import paper
@@ -219,21 +219,12 @@ WHY = {
 }
 
 
-def _reasoned(claim: Claim, why: str, paper_games: int | None = None) -> Claim:
-    """A differing claim always says by how much, and where the chapter discusses it; given
-    the paper's number of games, also whether the gap is within the sampling error of a
-    difference between our games and the paper's (:func:`gameai.core.claims.paper_sampling_gap`),
-    so chance is told from a real difference."""
+def _reasoned(claim: Claim, why: str) -> Claim:
+    """A differing claim says where the chapter discusses it (the verdict rule's own sentence,
+    :func:`gameai.core.claims.verdict_note`, already says by how much)."""
     if claim.verdict != "differs":
         return claim
-    gap = f"ours {claim.ours - claim.paper:+.1f} from the paper's {claim.paper:g}"
-    found = paper_sampling_gap(claim, paper_games)
-    if found is not None:
-        miss, error = found
-        gap += (f", {'within' if miss < error else 'beyond'} the sampling error of the two "
-                f"studies (about ±{error:.1f} at 95 % for a gap between our {claim.n:,} games "
-                f"and the paper's {paper_games:,})")
-    return dataclasses.replace(claim, note="; ".join(p for p in (claim.note, gap, why) if p))
+    return dataclasses.replace(claim, note=" ".join(p for p in (claim.note, why) if p))
 
 
 def tree_claims(branching: pd.DataFrame | None) -> list[Claim]:
@@ -257,10 +248,11 @@ def tree_claims(branching: pd.DataFrame | None) -> list[Claim]:
                  "count them")
     out.append(quantitative("tree.size", "game-tree size for a fixed shuffle (log10)",
                             round(math.log10(paper.TREE["tree.size"]), 3), size, lo, hi, n,
-                            step=0.002, note=note))
+                            step=0.002, note=note, n_paper=paper.TREE_GAMES))
     out.append(quantitative("tree.total", "all games, draws x tree size (log10)",
                             round(math.log10(paper.TREE["tree.total"]), 3), draws + size,
-                            draws + lo, draws + hi, n, step=0.004, note=note))
+                            draws + lo, draws + hi, n, step=0.004, note=note,
+                            n_paper=paper.TREE_GAMES))
     return out
 
 
@@ -279,7 +271,7 @@ def table1_claims(df: pd.DataFrame | None) -> list[Claim]:
     return [quantitative(f"table1.{r.agent}{suffix}", f"{r.agent} {word} vs 3 x TR (%)",
                          paper.TABLE1[r.agent][i], _pct(getattr(r, col)),
                          _pct(getattr(r, f"{col}_lo")), _pct(getattr(r, f"{col}_hi")), r.n,
-                         step=STEP)
+                         step=STEP, n_paper=paper.TABLE1_GAMES, proportion=100)
             for r in table1(df).itertuples()
             for i, (suffix, col, word) in enumerate(TABLE1_OUTCOMES)]
 
@@ -320,7 +312,8 @@ def table2_claims(df: pd.DataFrame | None, games: int,
         if agent == "FG":
             notes.append(_quirk_note(quirk))
         out.append(quantitative(f"table2.{agent}", desc, value, r.score0, r.score0_lo,
-                                r.score0_hi, r.n, step=STEP, note="; ".join(n for n in notes if n)))
+                                r.score0_hi, r.n, step=STEP, note="; ".join(n for n in notes if n),
+                                n_paper=paper.TABLE2_GAMES))
     return out
 
 
@@ -360,31 +353,50 @@ def table2_conclusions(df: pd.DataFrame | None, games: int) -> list[Claim]:
     return out
 
 
-def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0) -> list[Claim]:
+def _cell(t: pd.DataFrame, strategy: str, T: float) -> Any:
+    row = t[(t["strategy"] == strategy) & (t["T"] == float(T))]
+    return None if row.empty else row.iloc[0]
+
+
+def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0,
+                  authors: pd.DataFrame | None = None) -> list[Claim]:
+    """Table III's 170 cells. Each is judged on the like-for-like column (``authors``: the
+    authors' move order, measured budgets and FG* opponents) where that cell has games, with
+    our rule's value in the note; else on our rule, and the note says so."""
     t = table3(df, time_scale) if df is not None else pd.DataFrame(columns=["strategy", "T"])
+    a = (table3(authors, time_scale) if authors is not None
+         else pd.DataFrame(columns=["strategy", "T"]))
     out = []
     for strategy, values in paper.TABLE3.items():
         for T, value in zip(paper.TABLE3_T, values):
             cid = f"table3.{strategy}.{T:g}"
             desc = f"mean victory margin vs 3 x FG: {strategy} at {T:g} s per ply"
             raw = paper.TABLE3_UCT_B_10S_RAW.get(strategy) if T == 10 else None
-            row = t[(t["strategy"] == strategy) & (t["T"] == float(T))]
+            rule, lfl = _cell(t, strategy, T), _cell(a, strategy, T)
             notes = []
             if raw is not None:
                 notes.append(f"compared with the authors' raw UCT_B 10 s value {raw:+.1f}; the "
                              f"paper prints {value:+.1f}, UCT_W's")
-            if row.empty:
-                notes.append("not computed yet: `gameai run kingdomino` computes it (the "
-                             "chapter's 'Methods and compute' estimates the time left)")
+            r = lfl if lfl is not None else rule
+            if r is None:
+                notes.append("not computed yet: `gameai run kingdomino` computes it")
                 out.append(pending(cid, desc, value if raw is None else raw, "; ".join(notes),
                                    step=STEP))
                 continue
-            r = row.iloc[0]
-            if r.n < games:
-                notes.append(f"{r.n} of {games} games so far")
+            if lfl is not None:
+                notes.append("like for like (the authors' move order, budgets and FG* "
+                             "opponents)" + (f", {int(lfl.n)} of {games} games so far"
+                                             if lfl.n < games else ""))
+                if rule is not None:
+                    notes.append(f"our rule: {rule.margin:+.1f} [{rule.margin_lo:+.1f}, "
+                                 f"{rule.margin_hi:+.1f}]")
+            else:
+                notes.append("judged on our rule: the like-for-like cell is not computed yet"
+                             + (f"; {int(rule.n)} of {games} games so far"
+                                if rule.n < games else ""))
             out.append(quantitative(cid, desc, value if raw is None else raw, r.margin,
                                     r.margin_lo, r.margin_hi, r.n, step=STEP,
-                                    note="; ".join(notes)))
+                                    note="; ".join(notes) + ".", n_paper=paper.TABLE3_GAMES))
     return out
 
 
@@ -715,9 +727,10 @@ def catches_up(beyond: pd.DataFrame, t3: pd.DataFrame | None, T_from: float,
                      f"it; it changes by {_signed(d)} points {_interval(dlo, dhi)}.")
 
 
-def table3_frame(res) -> pd.DataFrame | None:
-    """Every Table III game row of ``res`` so far (all columns), or ``None`` if there is none."""
-    frames = [df for key, df in res.frames.items() if key.startswith("table3_T") and df is not None]
+def table3_frame(res, prefix: str = "table3_T") -> pd.DataFrame | None:
+    """Every Table III game row of ``res`` so far (all columns), or ``None`` if there is none;
+    ``prefix="table3authors_T"``: the like-for-like Table III's."""
+    frames = [df for key, df in res.frames.items() if key.startswith(prefix) and df is not None]
     return pd.concat(frames, ignore_index=True) if frames else None
 
 
@@ -741,12 +754,13 @@ def build_claims(res) -> list[Claim]:
     full = complete_columns(t3, res.params["table3_games"])
     return [
         *(_reasoned(c, WHY["tree"]) for c in tree_claims(res["branching"])),
-        *(_reasoned(c, WHY["table1"], paper.TABLE1_GAMES) for c in table1_claims(res["table1"])),
-        *(_reasoned(c, WHY["table2"], paper.TABLE2_GAMES)
+        *(_reasoned(c, WHY["table1"]) for c in table1_claims(res["table1"])),
+        *(_reasoned(c, WHY["table2"])
           for c in table2_claims(res["table2"], res.params["table2_games"], res["fg_quirk"])),
         *table2_conclusions(res["table2"], res.params["table2_games"]),
-        *(_reasoned(c, WHY["table3"], paper.TABLE3_GAMES)
-          for c in table3_claims(t3, res.params["table3_games"], scale)),
+        *(_reasoned(c, WHY["table3"])
+          for c in table3_claims(t3, res.params["table3_games"], scale,
+                                 table3_frame(res, "table3authors_T"))),
         *fig5_readings(full, scale),
         *sweep_claims(res["fig7"], res["fig8"], scale, res.params["fig_games"]),
         *conclusion_claims(full, scale),

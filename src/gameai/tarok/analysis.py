@@ -17,7 +17,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..core.claims import Claim, pending, qualitative, quantitative
+from ..core.claims import Claim, not_comparable, pending, qualitative, quantitative
 from ..core.stats import mean_ci, wilson
 from . import paper
 
@@ -243,6 +243,12 @@ def _short(n: int, want: int) -> str:
     return f"{n} of {want} deals so far" if n < want else ""
 
 
+#: Why absolute node counts are shown, not judged (the verdicts' rule, ``not comparable``).
+NOT_COMPARABLE_NODES = ("not comparable: the thesis does not define what it counts as a node, "
+                        "so absolute counts are not ours to match; the ratios to plain "
+                        "alpha-beta are (table1.reduction carries the verdict)")
+
+
 def table1_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
     if df is None:
         out = [pending(cid, f"{v[0]}: nodes per sampled deal, depth 9, first card", v[1],
@@ -264,13 +270,13 @@ def table1_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
             f"none/{name} {r.none_ratio:.1f}x (paper {nodes and paper.TABLE1['table1.none'][1] / nodes:.1f}x)",
             f"{r.us_per_node:.2f} µs per node (paper {us})",
             _short(int(r.deals), deals), WHY_NODES)
-        out.append(quantitative(cid, desc, nodes, r.nodes, r.nodes_lo, r.nodes_hi, int(r.deals),
-                                step=1, note=note))
+        out.append(not_comparable(cid, desc, nodes, r.nodes, r.nodes_lo, r.nodes_hi,
+                                  int(r.deals), _note(NOT_COMPARABLE_NODES, note), step=1))
     est, lo, hi, n = ratio(df, "none", "all")
     tr = ratio(df, "none", "all", col="seconds")
     out.append(quantitative(
         "table1.reduction", "all vs none: fewer nodes (x)", paper.REDUCTION_NODES, est, lo, hi, n,
-        step=1, note=_note(f"ratio of mean nodes per decision, bootstrap CI over deals; time "
+        step=1, n_paper=paper.TABLE1_DEALS, note=_note(f"ratio of mean nodes per decision, bootstrap CI over deals; time "
                            f"{tr[0]:.0f}x [{tr[1]:.0f}, {tr[2]:.0f}] (paper 84-86x)",
                            _short(n, deals),
                            "plain alpha-beta gains less from the enhancements here: see the "
@@ -302,8 +308,8 @@ def table8_claims(t1: pd.DataFrame | None, t8: pd.DataFrame | None, deals: int,
                        if (name, depth) in ab.index else "")
             note = _note(f"none/{name} {r.none_ratio:.1f}x (thesis {r.paper_none_ratio:.1f}x)"
                          + with_ab, _short(int(r.deals), deals), WHY_NODES)
-            out.append(quantitative(cid, desc, value, r.nodes, r.nodes_lo, r.nodes_hi,
-                                    int(r.deals), step=1, note=note))
+            out.append(not_comparable(cid, desc, value, r.nodes, r.nodes_lo, r.nodes_hi,
+                                      int(r.deals), _note(NOT_COMPARABLE_NODES, note), step=1))
     return out
 
 
