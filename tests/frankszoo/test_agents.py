@@ -199,3 +199,94 @@ def test_heuristic_ablations_skip_exactly_their_step():
     assert types(ABL_SEQUENCE) == {T["fish"]}  # straight to the weights
     assert types(ABL_SEQUENCE | ABL_WEIGHTS) == {T["whale"], T["fish"]}  # a random move
     assert agent_row("HeuristicAI-rulesonly")[AG_ABLATE] == ABL_SEQUENCE | ABL_WEIGHTS
+
+
+# --- the paper configuration of HeuristicAI and the re-deal hypothesis -----------------------
+def configured(hands, st, hw, config, seed=0):
+    """The move of HeuristicAI as a named configuration of the chapter plays it."""
+    from gameai.frankszoo.agents import agent_action
+    from gameai.frankszoo.chapter import CONFIGURATIONS
+
+    row = agent_row(CONFIGURATIONS[config]["agent"])
+    mv = np.empty((MAX_MOVES, 4), dtype=np.int64)
+    idx = agent_action(row, hands, st, ORIG.beats, SP, np.asarray(hw, dtype=float), W0, mv,
+                       np.random.default_rng(seed))
+    return None if idx < 0 else tuple(int(x) for x in mv[idx])
+
+
+def test_paper_configuration_pass_in_list_disables_the_one_move_shortcut_when_following():
+    hw = np.zeros(13)
+    hw[T["whale"]] = 5  # far below L = 15: a strong card the weights would keep
+    hands, st = position([hand(whale=1, fish=2), *OPP], table=(T["perch"], 1, 3))
+    # ours: "only one possible move" plays the lone whale at once, whatever its weight
+    assert {configured(hands, st, hw, "ours", s) for s in range(20)} == {(T["whale"], 1, 0, 0)}
+    # paper: pass is a second entry of the list, so the weights run and drop the whale (< L)
+    assert {configured(hands, st, hw, "paper", s) for s in range(20)} == {None}
+    # on an opening pass is not in the list: the one-move shortcut still fires
+    hands, st = position([hand(whale=1), hand(fish=3), hand(mouse=2), hand(lion=3)])
+    assert configured(hands, st, hw, "paper") == (T["whale"], 1, 0, 0)
+
+
+def test_paper_configuration_final_pick_can_pass():
+    hw = np.zeros(13)
+    hw[T["whale"]], hw[T["crocodile"]] = 20, 20  # between L = 15 and U = 30: no preferred move
+    hands, st = position([hand(whale=1, crocodile=1, fish=2), *OPP], table=(T["perch"], 1, 3))
+    ours = {configured(hands, st, hw, "ours", s) for s in range(60)}
+    paper = [configured(hands, st, hw, "paper", s) for s in range(300)]
+    assert ours == {(T["whale"], 1, 0, 0), (T["crocodile"], 1, 0, 0)}
+    assert set(paper) == ours | {None}
+    # pass is one of three entries of the final uniform pick
+    assert 0.25 < paper.count(None) / len(paper) < 0.42
+    # a move above U is still preferred over the random pick (and over the pass)
+    hw[T["whale"]] = 40
+    assert {configured(hands, st, hw, "paper", s) for s in range(20)} == {(T["whale"], 1, 0, 0)}
+
+
+def _episode_hands(info, hands, st, idx, mv, n, seed=0):
+    from gameai.frankszoo.agents import episode_start, opponents_pool
+
+    rng = np.random.default_rng(seed)
+    p = int(st[5])
+    pool = opponents_pool(hands, p, SP)
+    cards = np.empty(hands.sum(), dtype=np.int64)
+    h2, s2 = np.empty_like(hands), np.empty_like(st)
+    out = []
+    for _ in range(n):
+        episode_start(h2, s2, hands, st, p, idx, mv, SP, info, pool, rng, cards)
+        out.append((h2.copy(), s2.copy()))
+    return out
+
+
+def test_redealt_episodes_never_keep_the_searchers_real_hand():
+    from gameai.frankszoo.agents import INFO_DETERMINISE, INFO_REDEAL_ALL
+    from gameai.frankszoo.rules import ST_SIZE, gen_moves
+
+    me = hand(whale=3, elephant=3, crocodile=3, fish=2)
+    hands, st = position([me, *OPP], table=(T["perch"], 1, 3))
+    mv = np.empty((MAX_MOVES, 4), dtype=np.int64)
+    k = gen_moves(hands[0], st[0], st[1], ORIG.beats, SP, mv)
+    idx = next(i for i in range(k) if tuple(mv[i]) == (T["whale"], 1, 0, 0))
+    after = me.copy()
+    after[T["whale"]] -= 1  # the real hand once the candidate is played
+    total = hands.sum(axis=0) - np.eye(13, dtype=np.int64)[T["whale"]]
+    # determinisation (§4) keeps the searcher's own hand in every episode
+    for h2, _ in _episode_hands(INFO_DETERMINISE, hands, st, idx, mv, 50):
+        assert (h2[0] == after).all()
+    redealt = _episode_hands(INFO_REDEAL_ALL, hands, st, idx, mv, 300)
+    for h2, s2 in redealt:
+        assert not (h2[0] == after).all()  # never the real hand (chance ~1e-8 per episode)
+        assert (h2.sum(axis=0) == total).all()  # the unplayed cards, all of them
+        assert [h2[q].sum() for q in range(4)] == [s2[ST_SIZE + q] for q in range(4)]
+        assert s2[0] == T["whale"] and s2[1] == 1  # the candidate move is on the table
+    # the searcher's episode hands draw on the opponents' cards too
+    assert sum(h2[0, T["mouse"]] > 0 for h2, _ in redealt) > 30
+
+
+def test_redeal_agents_are_their_paper_twins_but_for_the_episodes():
+    from gameai.frankszoo.agents import AG_PERFECT, INFO_REDEAL_ALL, REDEAL
+
+    for ai, twin in REDEAL.items():
+        a, b = agent_row(ai), agent_row(twin)
+        assert b[AG_PERFECT] == INFO_REDEAL_ALL and a[AG_PERFECT] == 0
+        a[AG_PERFECT] = b[AG_PERFECT]
+        assert (a == b).all()

@@ -7,7 +7,9 @@
   policy - RandomAI (§4.1), roulette wheel over the 2-sequence weights w[a, b] (§4.2) or the
   highest weight (§4.3) - scored by wins or by points; winning/losing-move rules first.
   Opponents' hands are hidden: each episode deals the unseen cards at random to the opponents,
-  respecting their hand sizes (determinisation); ``perfect=1`` (not in the paper) skips that.
+  respecting their hand sizes (determinisation); ``perfect=1`` (not in the paper) skips that, and
+  ``perfect=2`` (a hypothesis about the paper's numbers, not in its text) re-deals *every* hand
+  after the candidate move, the searcher's own included (:func:`redeal_all`).
 
 Every agent is described by one row of the ``ag`` array (``AG_*`` columns) so that a game with
 any mix of agents runs in one compiled loop (``play.play_game``). The registry at the bottom maps
@@ -57,7 +59,7 @@ AG_KIND = 0
 AG_EPISODES = 1
 AG_CRITERION = 2
 AG_POLICY = 3
-AG_PERFECT = 4
+AG_PERFECT = 4  # the episodes' information: INFO_* below
 AG_VOLUNTARY_PASS = 5  # 1: MC weighs passing as a candidate when it could play;
 #                        HeuristicAI's final random pick includes passing
 AG_ABLATE = 6  # HeuristicAI ablation: a bitmask of Table 2 steps it skips (ABL_*)
@@ -72,6 +74,11 @@ KIND_MC = 2
 
 CRIT_WINS = 0
 CRIT_SCORE = 1
+
+#: What a Monte Carlo episode knows of the hands (column AG_PERFECT).
+INFO_DETERMINISE = 0  # §4: own hand kept, the unseen cards dealt at random to the opponents
+INFO_PERFECT = 1  # beyond the paper: the real hands
+INFO_REDEAL_ALL = 2  # hypothesis: after the candidate move every hand is dealt again at random
 
 POL_RANDOM = 0
 POL_ROULETTE = 1
@@ -336,6 +343,45 @@ def determinise(hands, st, p, pool, rng, cards):
 
 
 @njit(cache=True)
+def redeal_all(hands, st, rng, cards):
+    """Deal every card still in a hand at random to all players, keeping the hand sizes.
+
+    The re-deal hypothesis for the paper's Monte Carlo numbers: an episode that re-deals the
+    searcher's own hand too (after its candidate move is played from the real hand) knows only
+    the move and the public state. ``cards`` is scratch space of at least ``hands.sum()``
+    entries.
+    """
+    m = 0
+    for q in range(hands.shape[0]):
+        for t in range(hands.shape[1]):
+            for _ in range(hands[q, t]):
+                cards[m] = t
+                m += 1
+    shuffle(cards[:m], rng)
+    i = 0
+    for q in range(hands.shape[0]):
+        hands[q, :] = 0
+        for _ in range(st[ST_SIZE + q]):
+            hands[q, cards[i]] += 1
+            i += 1
+
+
+@njit(cache=True)
+def episode_start(h2, s2, hands, st, p, idx, mv, sp, info, pool, rng, cards):
+    """The position an episode plays out from: the hands as the searcher ``p`` imagines them
+    (``info``: INFO_*) with candidate ``idx`` (a row of ``mv`` or a pass) applied, in ``h2``
+    and ``s2``. The candidate is always played from ``p``'s real hand; under INFO_REDEAL_ALL
+    every hand, ``p``'s included, is then dealt again."""
+    h2[:, :] = hands
+    s2[:] = st
+    if info == INFO_DETERMINISE:
+        determinise(h2, s2, p, pool, rng, cards)
+    apply_action(h2, s2, mv, idx, sp)
+    if info == INFO_REDEAL_ALL:
+        redeal_all(h2, s2, rng, cards)
+
+
+@njit(cache=True)
 def mc_action(hands, st, beats, sp, W, agent, mv, rng):
     """Monte Carlo (§4): the candidate with the highest total over ``episodes`` episodes."""
     p = st[ST_CUR]
@@ -372,7 +418,7 @@ def mc_action(hands, st, beats, sp, W, agent, mv, rng):
     h2 = np.empty_like(hands)
     s2 = np.empty_like(st)
     mv2 = np.empty((MAX_MOVES, 4), dtype=np.int64)
-    cards = np.empty(pool.sum(), dtype=np.int64)
+    cards = np.empty(hands.sum() if perfect == INFO_REDEAL_ALL else pool.sum(), dtype=np.int64)
     best = -1.0
     choice = cand[0]
     ties = 0
@@ -380,11 +426,7 @@ def mc_action(hands, st, beats, sp, W, agent, mv, rng):
         idx = cand[c]
         total = 0.0
         for _ in range(episodes):
-            h2[:, :] = hands
-            s2[:] = st
-            if perfect == 0:
-                determinise(h2, s2, p, pool, rng, cards)
-            apply_action(h2, s2, mv, idx, sp)
+            episode_start(h2, s2, hands, st, p, idx, mv, sp, perfect, pool, rng, cards)
             playout(h2, s2, beats, sp, policy, W, mv2, rng)
             if criterion == CRIT_SCORE:
                 total += s2[ST_SCORE + p]
@@ -424,19 +466,30 @@ AGENTS = {
     "HeuristicAI-noseq": (KIND_HEURISTIC, 0, 0, 0, 0, ABL_SEQUENCE),
     "HeuristicAI-noweights": (KIND_HEURISTIC, 0, 0, 0, 0, ABL_WEIGHTS),
     "HeuristicAI-rulesonly": (KIND_HEURISTIC, 0, 0, 0, 0, ABL_SEQUENCE | ABL_WEIGHTS),
+    "HeuristicAI-passlist-noseq": (KIND_HEURISTIC, 0, 0, 0, 1, ABL_SEQUENCE),
     "MC-wins": (KIND_MC, CRIT_WINS, POL_RANDOM, 0, 1, 0),
     "MC-score": (KIND_MC, CRIT_SCORE, POL_RANDOM, 0, 1, 0),
     "MC-weights": (KIND_MC, CRIT_SCORE, POL_ROULETTE, 0, 1, 0),
     "MC-highest": (KIND_MC, CRIT_SCORE, POL_HIGHEST, 0, 1, 0),
     "MC-score-perfect": (KIND_MC, CRIT_SCORE, POL_RANDOM, 1, 1, 0),
     "MC-score-nopass": (KIND_MC, CRIT_SCORE, POL_RANDOM, 0, 0, 0),
+    "MC-wins-redeal": (KIND_MC, CRIT_WINS, POL_RANDOM, INFO_REDEAL_ALL, 1, 0),
+    "MC-score-redeal": (KIND_MC, CRIT_SCORE, POL_RANDOM, INFO_REDEAL_ALL, 1, 0),
+    "MC-weights-redeal": (KIND_MC, CRIT_SCORE, POL_ROULETTE, INFO_REDEAL_ALL, 1, 0),
+    "MC-highest-redeal": (KIND_MC, CRIT_SCORE, POL_HIGHEST, INFO_REDEAL_ALL, 1, 0),
 }
+
+#: The re-deal hypothesis: each Monte Carlo AI of the paper -> its re-dealing twin.
+REDEAL = {"MC-wins": "MC-wins-redeal", "MC-score": "MC-score-redeal",
+          "MC-weights": "MC-weights-redeal", "MC-highest": "MC-highest-redeal"}
 
 #: Human-readable descriptions, for tables and the chapter text.
 AGENT_DESCRIPTIONS = {
     "RandomAI": "uniformly random legal action (§2)",
     "HeuristicAI": "Table 2: winning move, no losing move, winning sequence, weights with L/U",
-    "HeuristicAI-passlist": "HeuristicAI whose final random pick may pass (diagnostic)",
+    "HeuristicAI-passlist": "HeuristicAI with pass in its list of possible moves when "
+                            "following (the paper configuration)",
+    "HeuristicAI-passlist-noseq": "HeuristicAI-passlist without §3.3 (ablation)",
     "HeuristicAI-noseq": "HeuristicAI without §3.3, the winning sequences (ablation)",
     "HeuristicAI-noweights": "HeuristicAI without §3.4: random among the moves left (ablation)",
     "HeuristicAI-rulesonly": "HeuristicAI with §3.1-3.2 only: winning move, no losing move",
@@ -446,6 +499,10 @@ AGENT_DESCRIPTIONS = {
     "MC-highest": "Monte Carlo, highest-weight playouts (§4.3, Figs. 6-7)",
     "MC-score-perfect": "MC-score that sees the opponents' hands (beyond the paper)",
     "MC-score-nopass": "MC-score that passes only when it cannot play (diagnostic)",
+    "MC-wins-redeal": "MC-wins whose episodes re-deal every hand, its own too (hypothesis)",
+    "MC-score-redeal": "MC-score whose episodes re-deal every hand, its own too (hypothesis)",
+    "MC-weights-redeal": "MC-weights whose episodes re-deal every hand, its own too (hypothesis)",
+    "MC-highest-redeal": "MC-highest whose episodes re-deal every hand, its own too (hypothesis)",
 }
 
 
