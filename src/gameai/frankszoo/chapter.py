@@ -192,7 +192,8 @@ def results(overrides: Mapping[str, Any] | None = None, *, data_dir: str | Path 
     """
     params = resolve(overrides)
     run = _Runner(open_results(CHAPTER, VERSION, PARAMETERS, params, data_dir=data_dir,
-                               compute=compute, progress=progress, cls=Results), only)
+                               compute=compute, progress=progress, cls=Results,
+                               run_only=RUN_ONLY), only)
     if table4(run) is None:
         return run.res
     for step in (fig2_heuristic, sequence_tables_w, figs3_4_standard_mc, figs5_7_weighted_mc,
