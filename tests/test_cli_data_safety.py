@@ -9,9 +9,11 @@ end in seconds.
 from __future__ import annotations
 
 import hashlib
+import json
 import multiprocessing as mp
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -189,3 +191,104 @@ def test_ctrl_c_is_one_line_about_resuming(book, capsys, monkeypatch):
     assert gameai("run", "toy") == 130
     err = capsys.readouterr().err
     assert "run the same command again to resume" in err and "Traceback" not in err
+
+
+# --------------------------------------------------------------------------- issue 29
+
+
+def test_a_folder_inside_data_is_refused_for_run_and_rerun(book, capsys):
+    before = digest(book / "data")
+    for games in ("6", "9"):  # the paper's parameters or not: data/ holds data/<chapter> only
+        assert gameai("run", "toy", "-p", "games", games, "--data-dir", str(book / "data" / "x")) == 2
+        err = capsys.readouterr().err
+        assert "inside the committed" in err and err.count("\n") == 1
+    assert gameai("rerun", "toy", "--no-build", "--root", str(book),
+                  "--data-dir", str(book / "data" / "x")) == 2
+    assert "never writes into the committed" in capsys.readouterr().err
+    assert not (book / "data" / "x").exists() and digest(book / "data") == before
+
+
+def test_n_jobs_far_beyond_the_cores_is_refused(book, capsys, monkeypatch):
+    import toychapter
+
+    from gameai.core.chapter import max_n_jobs
+
+    monkeypatch.setattr(toychapter, "run", lambda *a, **k: pytest.fail("work started"))
+    too_many = str(max_n_jobs() + 1)
+    for argv in (("run", "toy", "--n-jobs", too_many), ("verify", "toy", "--n-jobs", too_many),
+                 ("run", "toy", "--n-jobs", "100000")):
+        assert gameai(*argv) == 2
+        err = capsys.readouterr().err
+        assert "--n-jobs must be -1 (all cores) or an int between 1 and" in err
+        assert "Traceback" not in err and err.count("\n") == 1
+
+
+def test_dry_run_prints_the_tasks_to_compute_and_writes_nothing(book, capsys):
+    manifest = book / "data" / "toy" / "scores.json"
+    m = json.loads(manifest.read_text())
+    m.update(wall_time_s=3600.0, n_jobs=1)  # 600 s a task (6 tasks)
+    manifest.write_text(json.dumps(m))
+    before = digest(book)
+    assert gameai("run", "toy", "-p", "games", "12", "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert "scores:         12 tasks,          0 cached,          6 copied,          6 to compute, " \
+           "about 1.00 core-hours" in out
+    assert "all: 6 tasks to compute, about 1.00 core-hours" in out
+    assert gameai("run", "toy", "--dry-run") == 0
+    assert "all: 0 tasks to compute" in capsys.readouterr().out
+    assert gameai("rerun", "toy", "-p", "games", "9", "--root", str(book), "--dry-run") == 0
+    assert "all: 3 tasks to compute, about 0.50 core-hours" in capsys.readouterr().out
+    assert digest(book) == before and not (book / "_reruns").exists()
+
+
+@pytest.mark.parametrize("damage, words", [
+    ("cut", "its last line is cut off"),
+    ("shape", "row(s) with the wrong number of fields"),
+    ("utf8", "is not UTF-8 text"),
+])
+def test_verify_fails_on_a_damaged_file_and_names_it(book, capsys, damage, words):
+    copy = book / "copy"
+    shutil.copytree(book / "data", copy)
+    csv = copy / "toy" / "scores.csv"
+    text = csv.read_text()
+    if damage == "cut":
+        csv.write_text(text[:-2])
+    elif damage == "shape":
+        lines = text.splitlines(keepends=True)
+        csv.write_text("".join(lines[:3] + ["0,1,2,3\n"] + lines[3:]))
+    else:
+        csv.write_bytes(text.encode()[:25] + b"\xff" + text.encode()[25:])
+    assert gameai("verify", "toy", "--n-jobs", "1", "--data-dir", str(copy)) == 1
+    err = capsys.readouterr().err
+    assert f"DAMAGED {csv}" in err and words in err
+    assert "no stored task" not in err
+
+
+def test_a_closed_stdout_ends_quietly(book):
+    """`gameai ... | head -1`: no BrokenPipeError traceback (the pipe is closed before the first
+    write here, so the error comes for sure)."""
+    code = ("import sys; from gameai import cli; cli.CHAPTERS['toy'] = 'toychapter'; "
+            "sys.exit(cli.main(['params', 'toy']))")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=book)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(60) == 141
+    assert "Traceback" not in err and "BrokenPipe" not in err
+
+
+def test_rerun_into_a_folder_a_run_holds_is_refused_before_the_notebook(book, capsys):
+    ctx = mp.get_context("spawn")
+    ready, release = ctx.Event(), ctx.Event()
+    busy = book / "busy"
+    holder = ctx.Process(target=_hold, args=(busy / "toy", ready, release))
+    holder.start()
+    try:
+        assert ready.wait(60)
+        assert gameai("rerun", "toy", "--no-build", "--root", str(book),
+                      "--data-dir", str(busy)) == 2
+        assert "a run is computing into it now" in capsys.readouterr().err
+        assert not (book / "_reruns").exists()
+    finally:
+        release.set()
+        holder.join(30)

@@ -39,6 +39,8 @@ CHAPTERS: dict[str, str] = {
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+#: The status of a process killed by SIGPIPE (128 + 13), as ``yes | head -1`` leaves it.
+EXIT_BROKEN_PIPE = 141
 #: How ``gameai rerun`` tells the notebook's kernel where its results go (gameai.core.datadirs).
 DATA_DIR_ENV = "GAMEAI_DATA_DIR"
 
@@ -162,16 +164,25 @@ def _merge_settings(module: ModuleType, pairs: Sequence[Sequence[str]] | None,
     return pairs
 
 
-def _check_n_jobs(n_jobs: int) -> None:
+def _check_n_jobs(n_jobs: int, option: str = "--n-jobs") -> None:
+    """Refuse far more workers than cores (each loads its own engine: 100,000 of them fill the
+    memory before the first game); warn when they share the cores."""
+    from .core.chapter import MAX_JOBS_PER_CORE, max_n_jobs
+
     cores = os.cpu_count() or 1
+    if n_jobs > max_n_jobs():
+        raise UsageError(f"{option} must be -1 (all cores) or an int between 1 and "
+                         f"{max_n_jobs()} ({MAX_JOBS_PER_CORE} per core on {cores} cores), "
+                         f"got {n_jobs}")
     if n_jobs > cores:
         print(f"gameai: warning: n_jobs {n_jobs} starts {n_jobs} worker processes on {cores} "
               "cores; they will share them", file=sys.stderr)
 
 
 def _choose_dirs(chapter: str, module: ModuleType, params: dict, requested: str | None,
-                 compute: bool):
-    """The results folder (see gameai.core.datadirs), checked writable before any work."""
+                 compute: bool, check_writable: bool = True):
+    """The results folder (see gameai.core.datadirs), checked writable before any work (a dry
+    run neither checks nor creates it)."""
     from .core import datadirs
 
     run_only = getattr(module, "RUN_ONLY", ("profile", "n_jobs", "backend", "compute_missing"))
@@ -179,7 +190,7 @@ def _choose_dirs(chapter: str, module: ModuleType, params: dict, requested: str 
         dirs = datadirs.choose(chapter, module.PARAMETERS, params, run_only,
                                requested=requested, compute=compute,
                                committed=getattr(module, "COMMITTED_DATA_DIR", None))
-        if compute:
+        if compute and check_writable:
             datadirs.ensure_writable(dirs.path / chapter,
                                      "--data-dir" if requested else "the results folder")
     except ValueError as exc:
@@ -199,6 +210,50 @@ def _dask_client(address: str | None):
         raise UsageError(f"cannot reach the Dask scheduler at {address} ({exc})") from None
 
 
+def _print_plan(command: str, chapter: str, module: ModuleType, params: dict,
+                requested: str | os.PathLike | None) -> int:
+    """``--dry-run``: the tasks a run would compute per experiment, and an estimate of their
+    core-hours from the wall times its manifests record, so that a run at unpublished sizes is
+    not a surprise of hours. Computes and writes nothing (see gameai.core.store.dry_run)."""
+    from .core.store import dry_run, plan
+
+    dirs = _choose_dirs(chapter, module, params, requested, compute=True, check_writable=False)
+    with dry_run() as computed:
+        module.results(params, data_dir=dirs.path, compute=True, progress=False)
+    seed_from = dirs.seed_from
+    print(f"gameai {command} {chapter} --dry-run: results in {dirs.path / chapter}"
+          + ("" if seed_from is None else f" (finished tasks copied from {seed_from})")
+          + "; nothing is computed or written")
+    rows = plan(computed, dirs.path, seed_from)
+    todo = hours = 0.0
+    unknown = []
+    for row in rows:
+        text = (f"{row['experiment']:>24}: {row['tasks']:>10,} tasks, {row['cached']:>10,} cached, "
+                + ("" if seed_from is None else f"{row['copied']:>10,} copied, ")
+                + f"{row['compute']:>10,} to compute")
+        if row["compute"]:
+            if row["core_hours"] is None:
+                unknown.append(row["experiment"])
+                text += ", core-hours unknown (no stored wall time)"
+            else:
+                text += f", about {row['core_hours']:,.2f} core-hours"
+                hours += row["core_hours"]
+        todo += row["compute"]
+        print(text)
+    total = f"{'all':>24}: {int(todo):,} tasks to compute"
+    known = [row for row in rows if row["compute"] and row["core_hours"] is not None]
+    if todo and not known:
+        total += ", core-hours unknown (no stored wall time)"
+    elif todo:
+        total += f", about {hours:,.2f} core-hours"
+        if unknown:
+            total += " plus those of " + ", ".join(unknown)
+        total += (" (from the wall times of earlier runs; experiments built from the results "
+                  "of pending ones are listed once those exist)")
+    print(total)
+    return 0
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from .core.lock import folder_lock
 
@@ -210,6 +265,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         "n_jobs": None if args.n_jobs is None else str(args.n_jobs), "backend": backend})
     params = check_params(args.chapter, module, pairs)
     _check_n_jobs(params.get("n_jobs", 1))
+    if args.dry_run:
+        return _print_plan("run", args.chapter, module, params, args.data_dir)
     dirs = _choose_dirs(args.chapter, module, params, args.data_dir, compute=True)
     print(f"gameai run {args.chapter}: results in {dirs.path / args.chapter}"
           + ("" if dirs.seed_from is None else f" (finished tasks taken from {dirs.seed_from})"))
@@ -262,6 +319,18 @@ def _write_rerun_book(root: Path, out: Path, chapter: str, overrides: dict) -> N
     (out / "_toc.yml").write_text(yaml.safe_dump(toc, sort_keys=False), encoding="utf-8")
 
 
+def _refuse_committed(data_dir: Path, given: str | None, root: Path) -> None:
+    """A rerun never writes into a committed ``data/``, nor into a folder below one: neither the
+    book's at ``root`` (``--root``) nor the one beside this package (the data/ the notebook's
+    kernel reads). Checked here, before the notebook starts, not inside it."""
+    from .core.datadirs import committed_data_dir, inside
+
+    for committed in {(root / "data").resolve(), committed_data_dir().resolve()}:
+        if data_dir == committed or inside(data_dir, committed):
+            raise UsageError(f"--data-dir {given}: a rerun never writes into the committed "
+                             f"{committed} or a folder inside it; name another folder")
+
+
 def cmd_rerun(args: argparse.Namespace) -> int:
     module = load_chapter(args.chapter)
     params = check_params(args.chapter, module, args.param)  # before anything else happens
@@ -283,9 +352,16 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     # The rerun's results: its own folder (or the one named), never the committed data/; the
     # notebook's kernel finds it in GAMEAI_DATA_DIR (see gameai.core.datadirs).
     data_dir = Path(args.data_dir).expanduser().resolve() if args.data_dir else out / "data"
-    if data_dir == (root / "data").resolve():
-        raise UsageError(f"--data-dir {args.data_dir}: a rerun never writes into the committed "
-                         "data/; name another folder")
+    _refuse_committed(data_dir, args.data_dir, root)
+    if args.dry_run:
+        return _print_plan("rerun", args.chapter, module, {**params, "compute_missing": True},
+                           data_dir)
+    from .core.lock import holder
+
+    running = holder(data_dir / args.chapter)
+    if running:  # refused here, not halfway through the notebook
+        raise UsageError(f"--data-dir {data_dir}: a run is computing into it now ({running}); "
+                         "wait for it to finish or name another folder")
     try:
         from .core.datadirs import ensure_writable
 
@@ -381,11 +457,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
     data_dir = _existing_results(args, module)
     res = module.results(params, data_dir=data_dir, compute=False, progress=False)
     bad = checked = 0
+    damaged: dict[Path, list[str]] = {}
     print(f"gameai verify {args.chapter}: {args.per_config} task(s) per config, data in {data_dir}")
     for exp in res.experiments.values():
         out = verify(exp, data_dir, per_config=args.per_config, n_jobs=args.n_jobs)
         bad += out["mismatched"]
         checked += out["checked"]
+        for path, problems in out["damaged"]:
+            damaged.setdefault(path, problems)
         flag = "ok" if out["mismatched"] == 0 else "MISMATCH"
         print(f"{exp.name:>24}: {out['checked']:5d} checked, {out['mismatched']:4d} differ  {flag}",
               flush=True)
@@ -396,13 +475,23 @@ def cmd_verify(args: argparse.Namespace) -> int:
             n = forget(exp, data_dir, out["keys"])
             print(f"      forgot {n} rows of {len(out['keys'])} config(s): "
                   f"`gameai run {args.chapter}` recomputes them")
+    # A damaged file fails the verification even when every intact task reproduces: its dropped
+    # tasks were not checked, and the book would show them missing.
+    for path, problems in damaged.items():
+        print(f"gameai verify {args.chapter}: DAMAGED {path}: " + "; ".join(problems),
+              file=sys.stderr)
+    if damaged:
+        print(f"gameai verify {args.chapter}: {len(damaged)} damaged file(s); "
+              f"`gameai run {args.chapter}` recomputes the tasks they lost", file=sys.stderr)
     if checked == 0:
-        print(f"gameai verify {args.chapter}: nothing was verified: no stored task in {data_dir} "
-              "matches these parameters", file=sys.stderr)
+        cause = ("the stored files are damaged (above)" if damaged else
+                 f"no stored task in {data_dir} matches these parameters")
+        print(f"gameai verify {args.chapter}: nothing was verified: {cause}", file=sys.stderr)
         return 1
     print(f"gameai verify {args.chapter}: " + ("every sampled task reproduced" if bad == 0 else
-          f"{bad} sampled task(s) differ from the stored rows"))
-    return 0 if bad == 0 else 1
+          f"{bad} sampled task(s) differ from the stored rows")
+          + (f"; but {len(damaged)} file(s) are damaged (above)" if damaged else ""))
+    return 0 if bad == 0 and not damaged else 1
 
 
 def cmd_status(args: argparse.Namespace) -> int:
@@ -422,8 +511,10 @@ def cmd_status(args: argparse.Namespace) -> int:
         st = status(exp, data_dir)
         done, total = done + st["done"], total + st["total"]
         share = 100 * st["done"] / st["total"] if st["total"] else 100.0
+        wall = wall_time(exp, data_dir)
+        spent = "unknown" if wall is None else f"{wall / 3600:6.2f} h"
         print(f"{exp.name:>24}: {st['done']:>7,} of {st['total']:>7,} tasks ({share:5.1f} %), "
-              f"{wall_time(exp, data_dir) / 3600:6.2f} h of run time so far")
+              f"{spent} of run time so far")
     running = holder(data_dir / args.chapter)
     if running:
         state = f"a run is computing now ({running})"
@@ -494,12 +585,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", metavar="DIR",
                    help="results folder (default: data/ at the paper's parameters, else a new "
                         "folder under _reruns/)")
+    p.add_argument("--dry-run", action="store_true",
+                   help="only print the tasks to compute per experiment and an estimate of "
+                        "their core-hours; compute and write nothing")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("rerun", help="re-execute a chapter notebook with other parameters into _reruns/")
     p.add_argument("chapter")
     _add_param_option(p)
     p.add_argument("--no-build", action="store_true", help="execute the notebook only; build no book")
+    p.add_argument("--dry-run", action="store_true",
+                   help="only print the tasks the notebook would compute and an estimate of "
+                        "their core-hours; execute nothing")
     p.add_argument("--root", metavar="DIR", help="root of the book (default: found from the cwd)")
     p.add_argument("--data-dir", metavar="DIR",
                    help="results folder (default: _reruns/<chapter>-<time>/data; it first takes "
@@ -541,12 +638,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _quiet_broken_pipe() -> int:
+    """``gameai ... | head -1``: the reader has gone, so stop quietly, as a process killed by
+    SIGPIPE would, instead of printing a traceback. stdout is pointed at /dev/null so that
+    Python's final flush at exit does not fail again. Whatever a run computed is saved (each
+    chunk as it finishes); the same command resumes it."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # stdout replaced by an object without a file
+        pass
+    return EXIT_BROKEN_PIPE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from .core.lock import FolderBusy
 
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
+    except BrokenPipeError:
+        return _quiet_broken_pipe()
     except (UsageError, FolderBusy) as exc:
         print(f"gameai: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -35,7 +35,8 @@ def test_cli_strings_are_coerced():
         ({"agent": "mcts"}, "parameter 'agent' must be one of: heuristic, random, got mcts"),
         ({"full": "maybe"}, "parameter 'full' must be a bool (true/false), got maybe"),
         ({"budget": 0}, "parameter 'budget' must be an int >= 1, or none, got 0"),
-        ({"players": "2,8"}, "parameter 'players' must be a comma-separated list of ints between 2 and 7"),
+        ({"players": "2,8"}, "parameter 'players' must be a comma-separated list of one or more distinct ints "
+                                  "between 2 and 7"),
         ({"games_per_deck": None}, "parameter 'games_per_deck' must be an int >= 1, got None"),
     ],
 )
@@ -76,7 +77,85 @@ def test_forbidden_value_inside_the_bounds_is_refused_by_name():
 def test_tuple_length_is_enforced_and_named():
     spec = {"depths": Param((9, 12, 15), tuple, "three depths", item_kind=int, minimum=1, length=3)}
     assert validate(spec, {"depths": "3,4,5"})["depths"] == (3, 4, 5)
-    with pytest.raises(ValueError, match=r"'depths'.*list of 3 ints >= 1, got 3,4"):
+    with pytest.raises(ValueError, match=r"'depths'.*list of 3 distinct ints >= 1, got 3,4"):
         validate(spec, {"depths": "3,4"})
     with pytest.raises(ValueError, match="kind=tuple only"):
         Param(1, int, "a scalar has no length", length=3)
+
+
+# --------------------------------------------------------------------------- issue 29: bad input
+
+
+@pytest.mark.parametrize("value", ["inf", "-inf", "nan", float("inf"), float("nan")])
+def test_non_finite_floats_are_refused(value):
+    spec = {"T": Param(1.0, float, "seconds per ply", minimum=0)}
+    with pytest.raises(ValueError, match=r"'T' must be a finite float >= 0, got"):
+        validate(spec, {"T": value})
+
+
+def test_non_finite_list_items_are_refused():
+    spec = {"Ts": Param((0.1, 1.0), tuple, "budgets", item_kind=float, minimum=0)}
+    assert validate(spec, {"Ts": "0.5,2"})["Ts"] == (0.5, 2.0)
+    for value in ("0.5,inf", "nan", [1.0, float("inf")]):
+        with pytest.raises(ValueError, match=r"'Ts' must be a comma-separated list of one or "
+                                             r"more distinct finite floats >= 0"):
+            validate(spec, {"Ts": value})
+
+
+@pytest.mark.parametrize("value", ["2,2", "2, 3, 2", [3, 3]])
+def test_duplicate_list_items_are_refused(value):
+    with pytest.raises(ValueError, match=r"'players' must be a comma-separated list of one or "
+                                         r"more distinct ints between 2 and 7"):
+        validate(SPEC, {"players": value})
+
+
+def test_a_list_may_repeat_items_when_its_param_says_so():
+    spec = {"depths": Param((9, 12, 15), tuple, "schedule", item_kind=int, minimum=1, length=3,
+                            unique=False)}
+    assert validate(spec, {"depths": "3,3,3"})["depths"] == (3, 3, 3)
+    with pytest.raises(ValueError, match=r"list of 3 ints >= 1, got 3,3"):
+        validate(spec, {"depths": "3,3"})
+
+
+@pytest.mark.parametrize("value", ["", " , ", [], ()])
+def test_empty_lists_are_refused(value):
+    with pytest.raises(ValueError, match=r"'players' must be a comma-separated list of one or "
+                                         r"more"):
+        validate(SPEC, {"players": value})
+
+
+def test_ints_without_a_maximum_stay_within_int64():
+    from gameai.core.params import MAX_INT
+
+    spec = {"seed": Param(1, int, "seed", minimum=0)}
+    assert validate(spec, {"seed": str(MAX_INT)})["seed"] == MAX_INT
+    with pytest.raises(ValueError, match=r"'seed' must be an int >= 0 \(at most "
+                                         r"9,223,372,036,854,775,807\), got 99999999999999999999999"):
+        validate(spec, {"seed": "99999999999999999999999"})
+
+
+CHAPTER_MODULES = ["durak", "frankszoo", "kingdomino", "tarok"]
+
+
+@pytest.mark.parametrize("chapter", CHAPTER_MODULES)
+def test_every_count_of_every_chapter_has_a_maximum(chapter):
+    """A count of games (deals, positions, samples...) beyond MAX_COUNT is refused at once: 10^23
+    games would build a task list that fills the memory before the first game."""
+    import importlib
+
+    from gameai.core.chapter import max_n_jobs
+    from gameai.core.params import MAX_COUNT
+
+    spec = importlib.import_module(f"gameai.{chapter}.chapter").PARAMETERS
+    counts = [name for name, p in spec.items() if p.kind is int and name not in
+              ("n_jobs", "seed", "table1_depth", "fig7_max_types")]
+    assert counts
+    for name in counts:
+        assert spec[name].maximum == MAX_COUNT, name
+        with pytest.raises(ValueError, match=rf"'{name}' for chapter {chapter} must be an int "
+                                             rf"between \d and 10000000, got 99999999999999999999999"):
+            validate(spec, {name: "99999999999999999999999"}, context=chapter)
+    assert spec["n_jobs"].maximum == max_n_jobs()
+    with pytest.raises(ValueError, match="'n_jobs'"):
+        validate(spec, {"n_jobs": str(max_n_jobs() + 1)})
+    validate(spec, {})  # the defaults pass the new checks

@@ -11,6 +11,7 @@ same pending/missing handling.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -23,11 +24,22 @@ from .datadirs import DataDirs
 from .params import Param, validate
 from .store import Experiment, MissingResults, load, load_or_run, status
 
-__all__ = ["RUN_ONLY", "run_settings", "resolve", "Results", "open_results", "write_claims",
-           "finish_run", "ChapterPlan"]
+__all__ = ["RUN_ONLY", "MAX_JOBS_PER_CORE", "max_n_jobs", "run_settings", "resolve", "Results",
+           "open_results", "write_claims", "finish_run", "ChapterPlan"]
 
 #: Parameters that change how results are computed, not what they are.
 RUN_ONLY = ("profile", "n_jobs", "backend", "compute_missing")
+
+
+#: Worker processes allowed per core. A few per core can help when tasks wait (a Dask client
+#: sends them elsewhere); far more only multiplies the memory of the workers' engines - 100,000
+#: workers on 2 cores is a typo, refused before any process starts.
+MAX_JOBS_PER_CORE = 8
+
+
+def max_n_jobs() -> int:
+    """The largest ``n_jobs`` allowed on this machine: :data:`MAX_JOBS_PER_CORE` per core."""
+    return MAX_JOBS_PER_CORE * (os.cpu_count() or 1)
 
 
 def run_settings(seed: int) -> dict[str, Param]:
@@ -35,7 +47,9 @@ def run_settings(seed: int) -> dict[str, Param]:
     return {
         "profile": Param("paper", str, "paper: full scale, reads data/; ci: tiny, in a temporary "
                          "dir", choices=("paper", "ci")),
-        "n_jobs": Param(-1, int, "parallel workers (-1: all cores)", minimum=-1, forbid=(0,)),
+        "n_jobs": Param(-1, int, "parallel workers (-1: all cores; at most "
+                        f"{MAX_JOBS_PER_CORE} per core)", minimum=-1, maximum=max_n_jobs(),
+                        forbid=(0,)),
         "backend": Param("loky", str, "joblib backend ('dask' needs a dask.distributed Client)",
                          choices=("loky", "dask", "sequential")),
         "seed": Param(seed, int, "root seed of every experiment", minimum=0),

@@ -100,6 +100,14 @@ def read_checked(path: Path, usecols: Sequence[str] | None = None, *,
     bad_rows = len(body) - len(good)
     if bad_rows:  # a malformed line's task is unknown: drop its neighbours' tasks
         drop |= _tasks_near_bad_lines(body, counts, len(names))
+    if truncated and text:
+        # The cut-off row's task is lost with it: name it among the dropped tasks, so that the
+        # count said here is the count `gameai status` then finds missing.
+        cut = _task_of(text.rpartition("\n")[2])
+        if cut is not None:
+            drop.add(cut)
+        else:
+            problems.append("the cut-off row's task is lost with it")
     lost_end = truncated or (expected_rows is not None and len(body) < expected_rows)
     if expected_rows is not None and len(body) != expected_rows:
         problems.append(f"holds {len(body)} rows where its manifest says {expected_rows}")
@@ -122,6 +130,15 @@ def read_checked(path: Path, usecols: Sequence[str] | None = None, *,
     if usecols is not None:
         df = df[[c for c in df.columns if c in usecols]]
     return Checked(df.reset_index(drop=True), problems)
+
+
+def _task_of(line: str) -> tuple[str, int] | None:
+    """The task (key, index) a store row begins with; ``None`` when a cut leaves it unknown
+    (only an index followed by its comma is known to be whole)."""
+    parts = line.split(",", 2)
+    if len(parts) == 3 and re.fullmatch(_KEY, parts[0]) and parts[1].isdigit():
+        return parts[0], int(parts[1])
+    return None
 
 
 def _tasks_near_bad_lines(body: list[str], counts: list[int], width: int) -> set[tuple[str, int]]:

@@ -14,7 +14,8 @@ computing                               first takes the finished tasks it shares
 paper profile, only reading             ``data/``, read only (nothing is written when not computing)
 ci profile                              a fresh temporary folder (the code really runs)
 a folder named by ``--data-dir`` or     that folder (refused if it is ``data/`` and the parameters
-``GAMEAI_DATA_DIR``                     are not the paper's), seeded from ``data/`` as above
+``GAMEAI_DATA_DIR``                     are not the paper's, and always if it lies inside
+                                        ``data/``), seeded from ``data/`` as above
 ======================================  ==========================================================
 
 ``gameai rerun`` names its folder through ``GAMEAI_DATA_DIR``, which the notebook's kernel
@@ -34,7 +35,7 @@ from typing import Any, Mapping, Sequence
 from .params import Param
 
 __all__ = ["ENV", "DataDirs", "book_root", "committed_data_dir", "changed_params", "choose",
-           "ensure_writable", "claims_dir"]
+           "ensure_writable", "claims_dir", "inside"]
 
 #: Environment variable naming the results folder (set by ``gameai rerun``).
 ENV = "GAMEAI_DATA_DIR"
@@ -76,6 +77,13 @@ class DataDirs:
         return self.path.resolve() == self.committed_dir.resolve()
 
 
+def inside(path: str | os.PathLike, folder: str | os.PathLike) -> bool:
+    """True when ``path`` lies strictly below ``folder`` (links resolved): ``data/x`` is inside
+    ``data/``, ``data`` itself and ``data-old/`` are not."""
+    path, folder = Path(path).expanduser().resolve(), Path(folder).expanduser().resolve()
+    return path != folder and path.is_relative_to(folder)
+
+
 def _fresh_run_dir(chapter: str, committed: Path) -> Path:
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     return committed.parent / "_reruns" / f"{chapter}-{stamp}-{uuid.uuid4().hex[:4]}" / "data"
@@ -93,6 +101,13 @@ def choose(chapter: str, spec: Mapping[str, Param], params: Mapping[str, Any],
     paper = not ci and not diff
     if requested is not None:
         path = Path(requested).expanduser().resolve()
+        if compute and inside(path, committed):
+            # data/ holds the committed results, each chapter's folder and nothing else: a
+            # folder below it would be committed by the next `git add data` unnoticed.
+            raise ValueError(
+                f"the results folder {path} lies inside the committed {committed}, which holds "
+                "the paper-scale results only: name a folder outside it (or leave out the data "
+                "dir: a fresh one is made under _reruns/)")
         if path == committed and compute and not paper:
             what = "the ci profile" if ci else ", ".join(f"{k}={v!r}" for k, v in diff.items())
             raise ValueError(

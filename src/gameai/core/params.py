@@ -13,7 +13,16 @@ import math
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-__all__ = ["Param", "validate"]
+__all__ = ["Param", "validate", "MAX_COUNT", "MAX_INT"]
+
+#: Largest number of games (deals, positions, episodes, samples) a count parameter accepts: ten
+#: times the largest the paper runs use (frankszoo's ``sequence_games``, 1,000,000). A count
+#: beyond it is a typo, not a plan - 10^23 games would build a task list that fills the memory
+#: before the first game (issue 29).
+MAX_COUNT = 10_000_000
+#: Bound of every int parameter that declares no maximum (the largest int64): values travel
+#: through numpy and the CSV files, where a bigger one would overflow.
+MAX_INT = 2**63 - 1
 
 _KINDS = (int, float, str, bool, tuple)
 _TRUE = {"true", "yes", "on", "1"}
@@ -30,7 +39,12 @@ class Param:
     value is a sequence of ``item_kind`` items (given on the CLI as ``"2,3,4"``); ``choices``,
     ``minimum``, ``maximum`` and ``forbid`` (values inside the bounds that are not allowed, such
     as ``n_jobs = 0``) then apply to each item, and ``length``, if given, is the number of
-    items required.
+    items required. A list must not be empty, and its items must be distinct unless
+    ``unique=False`` (each item is usually one configuration; twice the same one is a typo that
+    would otherwise fail only when the experiment is built).
+
+    Floats must be finite: ``inf`` or ``nan`` as a time budget or a scale is never meant, and
+    would fail deep inside a worker. Ints without a ``maximum`` are bounded by :data:`MAX_INT`.
     """
 
     default: Any
@@ -43,6 +57,7 @@ class Param:
     item_kind: type | None = None
     forbid: tuple = ()
     length: int | None = None
+    unique: bool = True
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
@@ -58,15 +73,20 @@ class Param:
         """What is allowed, in words: ``an int >= 1``, ``one of: a, b``, ``a list of ints >= 2``."""
         if self.kind is tuple:
             if self.choices is not None:
-                text = "a comma-separated list of items from: " + ", ".join(map(str, self.choices))
+                text = ("a comma-separated list of one or more " +
+                        ("distinct " if self.unique else "") + "items from: " +
+                        ", ".join(map(str, self.choices)))
             else:
-                count = "" if self.length is None else f"{self.length} "
-                text = ("a comma-separated list of " + count + _PLURAL[self.item_kind] +
-                        self._bounds())
+                count = "one or more " if self.length is None else f"{self.length} "
+                distinct = "distinct " if self.unique else ""
+                text = ("a comma-separated list of " + count + distinct +
+                        _PLURAL[self.item_kind] + self._bounds())
         elif self.choices is not None:
             text = "one of: " + ", ".join(str(c) for c in self.choices)
         else:
             text = _KIND_NAMES[self.kind] + self._bounds()
+        if float in (self.kind, self.item_kind) and self.choices is None and self.maximum is None:
+            text = text.replace("float", "finite float", 1)  # "between a and b" says it already
         if self.forbid:
             text += ", except " + ", ".join(_fmt(v) for v in self.forbid)
         if self.allow_none:
@@ -117,7 +137,7 @@ def _coerce_scalar(value: Any, kind: type) -> Any:
             raise TypeError
         if isinstance(value, (int, float, str)) or hasattr(value, "__float__"):
             out = float(value.strip() if isinstance(value, str) else value)
-            if math.isnan(out):
+            if not math.isfinite(out):  # inf and nan: never a budget or a scale
                 raise ValueError
             return out
         raise TypeError
@@ -144,6 +164,8 @@ def _check_item(param: Param, value: Any, kind: type) -> Any:
         raise ValueError
     if param.maximum is not None and out > param.maximum:
         raise ValueError
+    if kind is int and param.maximum is None and abs(out) > MAX_INT:
+        raise ValueError(f" (at most {MAX_INT:,})")
     if out in param.forbid:
         raise ValueError
     return out
@@ -160,13 +182,17 @@ def _coerce(name: str, param: Param, value: Any, where: str) -> Any:
                 items = list(value)
             else:
                 raise ValueError
-            if param.length is not None and len(items) != param.length:
+            if not items or (param.length is not None and len(items) != param.length):
                 raise ValueError
-            return tuple(_check_item(param, v, param.item_kind) for v in items)
+            out = tuple(_check_item(param, v, param.item_kind) for v in items)
+            if param.unique and len(set(out)) != len(out):
+                raise ValueError
+            return out
         return _check_item(param, value, param.kind)
-    except ValueError:
+    except ValueError as exc:
+        extra = exc.args[0] if exc.args and isinstance(exc.args[0], str) else ""
         raise ValueError(
-            f"parameter {name!r}{where} must be {param.describe()}, got {_fmt(value)}"
+            f"parameter {name!r}{where} must be {param.describe()}{extra}, got {_fmt(value)}"
         ) from None
 
 

@@ -13,8 +13,11 @@ meaningful amount of work; finished chunks are handed to ``on_chunk`` in the par
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import json
+import os
+import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -289,6 +292,33 @@ def _require_dask_client() -> None:
         ) from exc
 
 
+#: ``prctl`` option: the signal a process gets when its parent dies (linux/prctl.h).
+_PR_SET_PDEATHSIG = 1
+
+
+def _worker_init(parent_pid: int) -> None:
+    """Run in each loky worker as it starts.
+
+    - SIGINT is ignored: Ctrl-C reaches the whole process group, and a worker interrupted inside
+      compiled code could crash ("Fatal Python error") instead of stopping; the parent handles
+      the interrupt and stops its workers itself.
+    - On Linux the worker asks for SIGKILL when its parent dies (``PR_SET_PDEATHSIG``), so that
+      after ``kill -9`` of a run its workers do not compute on for minutes, orphaned. Workers
+      write nothing (the parent saves each chunk), so killing them loses nothing. Should the
+      parent have died before the request took effect, the worker exits at once.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl here: workers end with their tasks, as before
+        return
+    if os.getppid() != parent_pid:
+        os._exit(1)
+
+
 def _execute(
     fn: ExperimentFn, chunks: list[_Chunk], root_seed: int, n_jobs: int, backend: str
 ) -> Iterator[tuple[int, list[dict]]]:
@@ -302,6 +332,8 @@ def _execute(
     # The task function may carry large tables (a chapter's trained weights): Dask sends it to
     # each worker once, instead of inside every chunk's task graph.
     extra = {"scatter": [fn]} if backend == "dask" else {}
+    if backend == "loky":
+        extra = {"initializer": _worker_init, "initargs": (os.getpid(),)}
     with joblib.parallel_config(backend=backend, **extra):
         parallel = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
         yield from parallel(jobs)
@@ -315,10 +347,11 @@ def run_tasks(
     n_jobs: int = 1,
     backend: str = "loky",
     chunk_size: int = 50,
-    progress: bool | str = "auto",
+    progress: bool | str | Progress = "auto",
     desc: str = "",
     on_chunk: Callable[[pd.DataFrame], None] | None = None,
     warmup: Callable[[], Any] | None = None,
+    keep_rows: bool = True,
 ) -> pd.DataFrame:
     """Run ``fn(config, index, rng)`` for every task and return all rows as one DataFrame.
 
@@ -331,8 +364,14 @@ def run_tasks(
     ``dask.distributed.Client`` and uses all of its workers. ``on_chunk(df)`` is called in this
     process as each chunk finishes; ``warmup()`` once before any task runs (e.g. to compile numba
     functions in the parent, so that loky workers load them from the on-disk cache).
+
+    ``progress`` may also be a :class:`Progress` shared by several calls (the store runs a large
+    experiment in batches under one bar); it is then updated but not closed. ``keep_rows=False``
+    keeps no rows and returns an empty frame, for a caller that saves each chunk in
+    ``on_chunk`` (the store), so that the memory does not grow with the run.
     """
-    _check_args(root_seed, n_jobs, backend, chunk_size, progress)
+    _check_args(root_seed, n_jobs, backend, chunk_size,
+                "auto" if isinstance(progress, Progress) else progress)
     if backend == "dask":
         _require_dask_client()
     tasks = list(tasks)
@@ -341,16 +380,21 @@ def run_tasks(
         return pd.DataFrame(columns=list(RESERVED))
     if warmup is not None:
         warmup()
-    reporter = Progress(total=len(tasks), desc=desc, mode=progress)
+    shared = isinstance(progress, Progress)
+    reporter = progress if shared else Progress(total=len(tasks), desc=desc, mode=progress)
     results: dict[int, list[dict]] = {}
     try:
         for seq, rows in _execute(fn, chunks, int(root_seed), int(n_jobs), backend):
-            results[seq] = rows
+            if keep_rows:
+                results[seq] = rows
             if on_chunk is not None:
                 on_chunk(pd.DataFrame(rows))
             reporter.update(len(chunks[seq].indices))
     finally:
-        reporter.close()
+        if not shared:
+            reporter.close()
+    if not keep_rows:
+        return pd.DataFrame(columns=list(RESERVED))
     rank: dict[str, int] = {}
     for c in chunks:
         rank.setdefault(c.key, len(rank))

@@ -23,6 +23,7 @@ import datetime as _dt
 import functools
 import importlib.metadata
 import io
+import itertools
 import json
 import os
 import platform
@@ -31,20 +32,29 @@ import shutil
 import subprocess
 import sys
 import time
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import pandas as pd
 
 from .csvcheck import bad_value_tasks, read_checked
 from .io import atomic_to_csv, atomic_write_text
 from .lock import FolderBusy, folder_lock
-from .runner import _cell, canonical_json, config_key, run_tasks
+from .runner import Progress, _cell, canonical_json, config_key, run_tasks
 
 __all__ = ["Experiment", "MissingResults", "FolderBusy", "load_or_run", "load", "status", "paths",
-           "verify", "forget", "wall_time"]
+           "verify", "forget", "wall_time", "plan", "dry_run", "UNKNOWN"]
+
+#: Tasks handed to the runner at a time. The missing tasks are generated as they are needed,
+#: never listed whole: a run of 10^7 games per configuration would otherwise fill the memory
+#: with task tuples before its first game. A batch is large enough that the cores idle at its
+#: end (waiting for its last chunks) for a negligible share of the run.
+TASK_BATCH = 100_000
+#: What a manifest records for a value that could not be read back (a damaged manifest).
+UNKNOWN = "unknown"
 
 _SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 _STORE_RESERVED = ("key", "index", "config_key")
@@ -169,31 +179,72 @@ def _report(path: Path, problems: Sequence[str]) -> None:
     print(f"gameai: warning: {path} " + "; ".join(problems), file=sys.stderr, flush=True)
 
 
-def _read_manifest(path: Path) -> dict[str, Any] | None:
-    """The manifest, or ``None`` when it is missing or garbled (a garbled one is reported)."""
+def _load_manifest(path: Path) -> tuple[dict[str, Any] | None, str | None]:
+    """``(manifest, None)``; ``(None, None)`` when it is missing; ``(None, problem)`` when it is
+    garbled (not UTF-8, not JSON, not a JSON object)."""
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(manifest, dict):
             raise ValueError("not a JSON object")
-        return manifest
+        return manifest, None
     except FileNotFoundError:
-        return None
+        return None, None
     except (OSError, ValueError) as exc:
-        _report(path, [f"is not a readable manifest ({exc}); it is rewritten by the next run"])
-        return None
+        return None, f"is not a readable manifest ({exc})"
+
+
+def _read_manifest(path: Path) -> dict[str, Any] | None:
+    """The manifest, or ``None`` when it is missing or garbled (a garbled one is reported)."""
+    manifest, problem = _load_manifest(path)
+    if problem:
+        _report(path, [f"{problem}; the next run moves it aside to {path.name}{DAMAGED} and "
+                       "records what it held as unknown"])
+    return manifest
+
+
+#: Suffix of a damaged manifest moved aside (``fig.json`` -> ``fig.json.damaged``).
+DAMAGED = ".damaged"
+
+
+def _set_aside(path: Path) -> Path:
+    """Move a damaged manifest aside, beside it, keeping any copy set aside before; returns the
+    new path. The next manifest then says what it could not carry over (:data:`UNKNOWN`), rather
+    than starting the run's history afresh as if nothing had been computed before."""
+    target = path.with_name(path.name + DAMAGED)
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}{DAMAGED}-{n}")
+    os.replace(path, target)
+    print(f"gameai: moved it aside to {target.name}", file=sys.stderr)
+    return target
+
+
+def _damaged_copies(path: Path) -> list[str]:
+    """Names of the damaged copies of manifest ``path`` set aside so far."""
+    return sorted(q.name for q in path.parent.glob(path.name + DAMAGED + "*"))
 
 
 def _read_all(p: Mapping[str, Path], usecols: Sequence[str] | None = None,
-              repair: bool = False) -> pd.DataFrame:
+              repair: bool = False,
+              damaged: list[tuple[Path, list[str]]] | None = None) -> pd.DataFrame:
     """All intact cached rows of an experiment's files, as text (see :mod:`.csvcheck`).
 
     Damaged rows are left out and reported, so their tasks count as missing. With ``repair`` (a
     run holding the folder's lock) an unreadable file is moved aside to ``<name>.bad`` and a
     damaged chunk deleted, since what they held is about to be recomputed. A task found in
     several files keeps its first copy (this happens only if a run stopped between writing the
-    merged CSV and removing its chunks).
+    merged CSV and removing its chunks). ``damaged``, if given, receives ``(file, problems)`` for
+    each damaged file (:func:`verify` fails on them).
     """
-    manifest = _read_manifest(p["manifest"]) or {}
+    manifest, problem = _load_manifest(p["manifest"])
+    if problem:
+        _read_manifest(p["manifest"])  # reports it
+        if damaged is not None:
+            damaged.append((p["manifest"], [problem]))
+        if repair:
+            _set_aside(p["manifest"])
+    manifest = manifest or {}
     own = {c.get("key") for c in manifest.get("configs", []) if isinstance(c, dict)}
     dtypes = manifest.get("columns") or {}
     frames = []
@@ -211,6 +262,8 @@ def _read_all(p: Mapping[str, Path], usecols: Sequence[str] | None = None,
             df = df[~pd.MultiIndex.from_frame(df[["key", "index"]]).isin(list(bad))]
         if problems:
             _report(path, problems)
+            if damaged is not None:
+                damaged.append((path, list(problems)))
             if repair and checked.unreadable:
                 os.replace(path, path.with_name(path.name + ".bad"))
                 print(f"gameai: moved it aside to {path.name}.bad", file=sys.stderr)
@@ -229,9 +282,14 @@ def _read_all(p: Mapping[str, Path], usecols: Sequence[str] | None = None,
 
 
 def _done(exp: Experiment, cached: pd.DataFrame) -> dict[str, set[int]]:
-    keys = {exp.task_key(c) for c in exp.configs}
-    sub = cached.loc[cached["key"].isin(keys) & (cached["index"] < exp.n), ["key", "index"]]
-    done: dict[str, set[int]] = {k: set() for k in keys}
+    return _done_of(cached, {exp.task_key(c): exp.n for c in exp.configs})
+
+
+def _done_of(cached: pd.DataFrame, need: Mapping[str, int]) -> dict[str, set[int]]:
+    """The cached indices below ``need[key]`` of each task key of ``need``."""
+    limit = cached["key"].map(need)
+    sub = cached.loc[limit.notna() & (cached["index"] < limit), ["key", "index"]]
+    done: dict[str, set[int]] = {k: set() for k in need}
     for k, i in sub.drop_duplicates().itertuples(index=False):
         done[k].add(int(i))
     return done
@@ -320,6 +378,12 @@ def _write_manifest(exp: Experiment, path: Path, result: pd.DataFrame, rows_in_f
     interrupted, runs recorded)."""
     old = _read_manifest(path) or {}
     now = _now()
+    lost = _damaged_copies(path)
+    if not old and lost:
+        # The run's history was in a manifest that could not be read (set aside by _read_all):
+        # its compute time and start are unknown, not zero and now.
+        old = {"wall_time_s": UNKNOWN, "created": UNKNOWN}
+    earlier = old.get("wall_time_s", 0.0)
     manifest = {
         "experiment": exp.name,
         "chapter": exp.chapter,
@@ -337,10 +401,12 @@ def _write_manifest(exp: Experiment, path: Path, result: pd.DataFrame, rows_in_f
         "cpu_count": os.cpu_count(),
         "n_jobs": n_jobs,
         "backend": backend,
-        "wall_time_s": round(float(old.get("wall_time_s", 0.0)) + wall, 3),
+        "wall_time_s": UNKNOWN if earlier == UNKNOWN else round(float(earlier) + wall, 3),
         "created": old.get("created", now),
         "updated": now,
     }
+    if lost:
+        manifest["damaged_manifests"] = lost
     atomic_write_text(path, json.dumps(manifest, indent=2, sort_keys=False) + "\n")
 
 
@@ -364,17 +430,105 @@ def status(exp: Experiment, data_dir: str | os.PathLike) -> dict[str, int]:
     return {"done": done, "total": exp.total, "missing": exp.total - done}
 
 
-def wall_time(exp: Experiment, data_dir: str | os.PathLike) -> float:
+def plan(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
+         seed_from: str | os.PathLike | None = None) -> list[dict[str, Any]]:
+    """What a run of ``experiments`` into ``data_dir`` would do, per results file, reading only.
+
+    Experiments sharing a file (Kingdomino's Table III asks for 25, then 50, ... games of the
+    same cells) are counted once, at the largest ``n`` of each task key. Each dict holds
+    ``experiment``, ``tasks``, ``cached``, ``copied`` (found in ``seed_from``: copied, not
+    computed), ``compute`` and ``core_hours``: the tasks to compute times the core-seconds per
+    task that the stored wall time gives (:func:`_core_seconds_per_task`, from the manifest in
+    ``data_dir``, else in ``seed_from``), ``None`` when no usable wall time is stored.
+    """
+    files: dict[Path, dict[str, Any]] = {}
+    for exp in experiments:
+        p = paths(exp, data_dir)
+        entry = files.setdefault(p["csv"], {"experiment": exp.name, "need": {},
+                                            "source": paths(exp, seed_from) if seed_from else None,
+                                            "p": p})
+        for cfg in exp.configs:
+            key = exp.task_key(cfg)
+            entry["need"][key] = max(entry["need"].get(key, 0), exp.n)
+    out = []
+    for csv, entry in files.items():
+        need, p, source = entry["need"], entry["p"], entry["source"]
+        have = _done_of(_read_all(p, usecols=("key", "index")), need)
+        tasks = sum(need.values())
+        cached = sum(len(v) for v in have.values())
+        copied = 0
+        if source is not None and cached < tasks and _sources(source) and \
+                source["csv"].resolve() != csv.resolve():
+            there = _done_of(_read_all(source, usecols=("key", "index")), need)
+            copied = sum(len(there[k] - have[k]) for k in need)
+        compute = tasks - cached - copied
+        per_task = None
+        for where in (p, source):
+            if where is not None and per_task is None:
+                per_task = _core_seconds_per_task(_read_manifest(where["manifest"]))
+        out.append({"experiment": entry["experiment"], "file": csv, "tasks": tasks,
+                    "cached": cached, "copied": copied, "compute": compute,
+                    "core_hours": None if per_task is None else compute * per_task / 3600})
+    return out
+
+
+def _core_seconds_per_task(manifest: Mapping[str, Any] | None) -> float | None:
+    """Core-seconds per task of the runs a manifest records: their wall time times the cores
+    they used, over the tasks it describes (``n`` per config). ``None`` when that is not known:
+    no wall time (a damaged manifest, rows only copied from another folder) or a Dask cluster
+    of unknown size. An estimate: the runs may have shared their cores with other work."""
+    if not manifest:
+        return None
+    wall, n, configs = manifest.get("wall_time_s"), manifest.get("n"), manifest.get("configs")
+    if isinstance(wall, bool) or not isinstance(wall, (int, float)) or wall <= 0:
+        return None
+    if not isinstance(n, int) or n <= 0 or not isinstance(configs, list) or not configs:
+        return None
+    backend, n_jobs = manifest.get("backend"), manifest.get("n_jobs")
+    cores = manifest.get("cpu_count") or 1
+    if backend == "dask":
+        return None
+    if backend == "sequential" or n_jobs == 1:
+        used = 1
+    elif isinstance(n_jobs, int) and n_jobs > 0:
+        used = min(n_jobs, cores)
+    else:
+        used = cores
+    return wall * used / (n * len(configs))
+
+
+def wall_time(exp: Experiment, data_dir: str | os.PathLike) -> float | None:
     """Seconds of compute spent on ``exp`` so far: what its manifest records for finished runs
-    plus what interrupted runs spent on the chunks still waiting in its partial folder."""
+    plus what interrupted runs spent on the chunks still waiting in its partial folder; ``None``
+    when the manifest records it as :data:`UNKNOWN` (it was damaged)."""
     p = paths(exp, data_dir)
-    done = float((_read_manifest(p["manifest"]) or {}).get("wall_time_s", 0.0))
-    return done + _partial_wall(p["partial"])
+    done = (_read_manifest(p["manifest"]) or {}).get("wall_time_s", 0.0)
+    if done == UNKNOWN:
+        return None
+    return float(done) + _partial_wall(p["partial"])
 
 
 def load(exp: Experiment, data_dir: str | os.PathLike) -> pd.DataFrame:
     """Whatever is cached for ``exp``'s tasks (possibly incomplete); computes nothing."""
     return _select(exp, _read_all(paths(exp, data_dir)))
+
+
+_DRY_RUN: ContextVar[list | None] = ContextVar("gameai_dry_run", default=None)
+
+
+@contextmanager
+def dry_run() -> Iterator[list[Experiment]]:
+    """Within it, :func:`load_or_run` computes and writes nothing: it only reads, and adds each
+    experiment it was asked to compute to the list this yields. ``gameai run --dry-run`` runs a
+    chapter's own code this way, so that it counts exactly the experiments (and sizes) a run
+    would compute; the check sits here, where every computation passes, so no chapter can
+    compute by mistake during a dry run."""
+    asked: list[Experiment] = []
+    token = _DRY_RUN.set(asked)
+    try:
+        yield asked
+    finally:
+        _DRY_RUN.reset(token)
 
 
 def load_or_run(
@@ -396,6 +550,11 @@ def load_or_run(
     whose rows of the same tasks are copied instead of recomputed - a task's rows depend only on
     its key and index, so they are the rows this run would compute.
     """
+    asked = _DRY_RUN.get()
+    if asked is not None:  # see dry_run
+        if compute:
+            asked.append(exp)
+        compute = False
     p = paths(exp, data_dir)
     if compute:
         _git()  # the code's commit as this run starts (see _git)
@@ -405,13 +564,10 @@ def load_or_run(
             if _copy_tasks(exp, paths(exp, seed_from), p, _done(exp, cached)):
                 cached = _read_all(p, usecols=("key", "index"))
         done = _done(exp, cached)
-        tasks = []
-        for cfg in exp.configs:
-            have = done[exp.task_key(cfg)]
-            tasks += [(exp.merged(cfg), i) for i in range(exp.n) if i not in have]
-        if tasks and not compute:
+        missing = exp.total - sum(len(have) for have in done.values())
+        if missing and not compute:
             raise MissingResults(
-                f"{len(tasks)} of {exp.total} tasks of experiment '{exp.chapter}/{exp.name}' are "
+                f"{missing} of {exp.total} tasks of experiment '{exp.chapter}/{exp.name}' are "
                 f"not cached in {p['csv'].parent}; compute them with `gameai run {exp.chapter}` "
                 f"(or load_or_run(..., compute=True))"
             )
@@ -419,21 +575,50 @@ def load_or_run(
             return _select(exp, _read_all(p))
 
         wall, interrupted_wall = 0.0, _partial_wall(p["partial"])
-        if tasks:
+        if missing:
             t0 = time.perf_counter()
-            # The runner's own return value is not used: rows are read back from the saved chunks.
-            run_tasks(
-                exp.fn, tasks, root_seed=exp.seed, n_jobs=n_jobs, backend=backend,
-                chunk_size=exp.chunk_size, progress=progress, desc=f"{exp.chapter}/{exp.name}",
-                on_chunk=_chunk_saver(exp, p["partial"]), warmup=exp.warmup,
-            )
+            _run_missing(exp, done, missing, p, n_jobs=n_jobs, backend=backend,
+                         progress=progress)
             wall = time.perf_counter() - t0
-        everything = _merge(p) if tasks or p["partial"].is_dir() else _read_all(p)
+        everything = _merge(p) if missing or p["partial"].is_dir() else _read_all(p)
         result = _select(exp, everything)
-        if tasks or interrupted_wall or _manifest_stale(exp, p["manifest"], len(everything)):
+        if missing or interrupted_wall or _manifest_stale(exp, p["manifest"], len(everything)):
             _write_manifest(exp, p["manifest"], result, len(everything), n_jobs, backend,
                             interrupted_wall + wall)
         return result
+
+
+def _missing_tasks(exp: Experiment, done: Mapping[str, set[int]]) -> Iterator[tuple[dict, int]]:
+    """``(merged config, index)`` of every task of ``exp`` not in ``done``, in config order then
+    index order, generated one at a time (see :data:`TASK_BATCH`). The tasks of one config share
+    their config dict; the runner copies it before a task sees it."""
+    for cfg in exp.configs:
+        have = done[exp.task_key(cfg)]
+        merged = exp.merged(cfg)
+        for i in range(exp.n):
+            if i not in have:
+                yield merged, i
+
+
+def _run_missing(exp: Experiment, done: Mapping[str, set[int]], missing: int,
+                 p: Mapping[str, Path], *, n_jobs: int, backend: str,
+                 progress: bool | str) -> None:
+    """Compute ``exp``'s ``missing`` tasks, :data:`TASK_BATCH` at a time, saving each chunk as
+    it finishes. One progress line or bar covers them all; the warmup runs once. The rows are
+    read back from the saved chunks, so the runner keeps none (a task's rows depend only on its
+    key and index, so batching changes no row)."""
+    reporter = Progress(total=missing, desc=f"{exp.chapter}/{exp.name}", mode=progress)
+    saver = _chunk_saver(exp, p["partial"])
+    tasks = _missing_tasks(exp, done)
+    warmup = exp.warmup
+    try:
+        while batch := list(itertools.islice(tasks, TASK_BATCH)):
+            run_tasks(exp.fn, batch, root_seed=exp.seed, n_jobs=n_jobs, backend=backend,
+                      chunk_size=exp.chunk_size, progress=reporter, on_chunk=saver,
+                      warmup=warmup, keep_rows=False)
+            warmup = None
+    finally:
+        reporter.close()
 
 
 def _copy_tasks(exp: Experiment, source: Mapping[str, Path], p: Mapping[str, Path],
@@ -470,19 +655,23 @@ def verify(exp: Experiment, data_dir: str | os.PathLike, *, per_config: int = 2,
     that the current code does not reproduce exactly means the code changed without a version
     bump, or the row came from stale compiled code (timings, ``TIMING_COLUMNS``, are not
     compared). ``per_config`` tasks are taken per config,
-    spread evenly over its indices. Returns ``{"checked", "mismatched", "keys", "examples"}``
-    (``keys``: the task keys with a differing task); nothing is written.
+    spread evenly over its indices. Returns ``{"checked", "mismatched", "keys", "examples",
+    "damaged"}`` (``keys``: the task keys with a differing task; ``damaged``: ``(file,
+    problems)`` of each damaged file read, whose dropped tasks could not be checked); nothing is
+    written.
     """
     if isinstance(per_config, bool) or not isinstance(per_config, int) or per_config < 1:
         raise ValueError(f"parameter 'per_config' must be an int >= 1, got {per_config!r}")
-    stored = _read_all(paths(exp, data_dir))
+    damaged: list[tuple[Path, list[str]]] = []
+    stored = _read_all(paths(exp, data_dir), damaged=damaged)
     done = _done(exp, stored)
     tasks = []
     for cfg in exp.configs:
         have = sorted(done[exp.task_key(cfg)])
         step = max(1, len(have) // per_config)
         tasks += [(exp.merged(cfg), i) for i in have[::step][:per_config]]
-    result: dict[str, Any] = {"checked": len(tasks), "mismatched": 0, "keys": [], "examples": []}
+    result: dict[str, Any] = {"checked": len(tasks), "mismatched": 0, "keys": [], "examples": [],
+                              "damaged": damaged}
     if not tasks:
         return result
     fresh: list[pd.DataFrame] = []

@@ -37,7 +37,7 @@ from ..core.chapter import (
     Results,
     run_settings,
 )
-from ..core.params import Param
+from ..core.params import MAX_COUNT, Param
 from . import paper
 from .agents import AGENTS, AGENTS_VERSION, is_monte_carlo
 from .analysis import build_claims
@@ -77,25 +77,27 @@ PARAMETERS: dict[str, Param] = {
     "decks": Param(DECK_SIZES, tuple, "deck sizes asked for (OpenFool's adjustment: five "
                    "players with 24 cards play 28, 8 ... A)", item_kind=int, choices=DECK_SIZES),
     "games": Param(10_000, int, "games per configuration: hand values and EvalAI vs each "
-                   "baseline", minimum=1),
+                   "baseline", minimum=1, maximum=MAX_COUNT),
     "endgame_games": Param(10_000, int, "games per player count (36 cards) for the many-cards "
-                           "claim", minimum=0),
+                           "claim", minimum=0, maximum=MAX_COUNT),
     "ablation_games": Param(20_000, int, "games per configuration of each evaluator ablation",
-                            minimum=0),
+                            minimum=0, maximum=MAX_COUNT),
     "ablation_players": Param((2, 4), tuple, "player counts of the ablations (one variant vs "
                               "n - 1 EvalAI)", item_kind=int, minimum=2, maximum=MAX_PLAYERS),
     "ablations": Param(VARIANTS, tuple, "the EvalAI variants of the ablations", item_kind=str,
                        choices=VARIANTS),
     "rules_games": Param(10_000, int, "games per rule setting and player count (EvalAI vs "
-                         "SmallestAI, 36 cards)", minimum=0),
+                         "SmallestAI, 36 cards)", minimum=0, maximum=MAX_COUNT),
     "diagnosis_games": Param(10_000, int, "games per configuration of the diagnosis (EvalAI "
-                             "with one decision from SmallestAI, vs n - 1 SmallestAI)", minimum=0),
+                             "with one decision from SmallestAI, vs n - 1 SmallestAI)",
+                             minimum=0, maximum=MAX_COUNT),
     "lead_games": Param(10_000, int, "games per player count (36 cards) in which EvalAI's "
-                        "opening leads are set beside SmallestAI's (diagnosis)", minimum=0),
+                        "opening leads are set beside SmallestAI's (diagnosis)",
+                        minimum=0, maximum=MAX_COUNT),
     "mc_games": Param(10_000, int, "beyond: games per budget and player count, MC vs EvalAI "
-                      "(36 cards)", minimum=0),
+                      "(36 cards)", minimum=0, maximum=MAX_COUNT),
     "mc_budgets": Param((5, 20, 50), tuple, "beyond: Monte Carlo determinisations per "
-                        "decision", item_kind=int, minimum=1),
+                        "decision", item_kind=int, minimum=1, maximum=MAX_COUNT),
     "mc_players": Param((2, 4), tuple, "beyond: player counts (one MC player vs n - 1 EvalAI)",
                         item_kind=int, minimum=2, maximum=MAX_PLAYERS),
     "mc_agents": Param(("MC-AI",), tuple, "beyond: Monte Carlo players (playout policy EvalAI, "

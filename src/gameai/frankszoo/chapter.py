@@ -22,7 +22,7 @@ from ..core.chapter import Results as ChapterResults
 from ..core.chapter import finish_run, open_results, run_settings
 from ..core.chapter import write_claims as write_run_claims
 from ..core.chapter import resolve as _resolve
-from ..core.params import Param
+from ..core.params import MAX_COUNT, Param
 from . import analysis, paper
 from .agents import AGENTS_VERSION, REDEAL, needs_sequence_table
 from .decks import DECK_NAMES, TEST_DECK_SIZES
@@ -85,27 +85,35 @@ PARAMETERS: dict[str, Param] = {
     **run_settings(2009),
     "pass_rule": Param("auto", str, "RandomAI's passing: 'auto' settles it by Table 4",
                        choices=("auto", *PASS_RULES)),
-    "episodes": Param(100, int, "Monte Carlo episodes per candidate move (§4.1)", minimum=1),
+    "episodes": Param(100, int, "Monte Carlo episodes per candidate move (§4.1)",
+                      minimum=1, maximum=MAX_COUNT),
     "weight_games": Param(200_000, int, "RandomAI games per deck for the weights (§3.4)",
-                          minimum=1),
+                          minimum=1, maximum=MAX_COUNT),
     "sequence_games": Param(1_000_000, int, "RandomAI games per deck for w[a,b] (§4.2)",
-                            minimum=1),
-    "games_per_deck": Param(10_000, int, "HeuristicAI games per deck (Fig. 2)", minimum=1),
-    "mc_games": Param(1_000, int, "standard Monte Carlo games per deck (Figs. 3-4)", minimum=1),
-    "mc_weights_games": Param(200, int, "games per deck for Figs. 5-6", minimum=1),
-    "mc_highest_games": Param(10_000, int, "games per deck for Fig. 7", minimum=1),
+                            minimum=1, maximum=MAX_COUNT),
+    "games_per_deck": Param(10_000, int, "HeuristicAI games per deck (Fig. 2)",
+                            minimum=1, maximum=MAX_COUNT),
+    "mc_games": Param(1_000, int, "standard Monte Carlo games per deck (Figs. 3-4)",
+                      minimum=1, maximum=MAX_COUNT),
+    "mc_weights_games": Param(200, int, "games per deck for Figs. 5-6",
+                              minimum=1, maximum=MAX_COUNT),
+    "mc_highest_games": Param(10_000, int, "games per deck for Fig. 7",
+                              minimum=1, maximum=MAX_COUNT),
     "fig7_max_types": Param(9, int, "largest test deck of Fig. 7", minimum=2, maximum=13),
-    "predictor_train_games": Param(10_000, int, "HeuristicAI training games (§6.1)", minimum=1),
-    "predictor_test_games": Param(10_000, int, "HeuristicAI test games (§6.1)", minimum=1),
+    "predictor_train_games": Param(10_000, int, "HeuristicAI training games (§6.1)",
+                                   minimum=1, maximum=MAX_COUNT),
+    "predictor_test_games": Param(10_000, int, "HeuristicAI test games (§6.1)",
+                                  minimum=1, maximum=MAX_COUNT),
     "h2h_games": Param(1_000, int, "beyond: HeuristicAI vs each MC AI, games per deck",
-                       minimum=0),
+                       minimum=0, maximum=MAX_COUNT),
     "perfect_games": Param(1_000, int, "beyond: perfect-information MC, games per deck",
-                           minimum=0),
-    "nopass_games": Param(1_000, int, "diagnostic: MC that never passes by choice", minimum=0),
+                           minimum=0, maximum=MAX_COUNT),
+    "nopass_games": Param(1_000, int, "diagnostic: MC that never passes by choice",
+                          minimum=0, maximum=MAX_COUNT),
     "forced_games": Param(1_000, int, "diagnostic: MC against RandomAIs that pass only when "
-                          "forced, games per deck", minimum=0),
+                          "forced, games per deck", minimum=0, maximum=MAX_COUNT),
     "sweep_games": Param(1_000, int, "diagnostic: MC-score with 0-30 episodes per move, "
-                         "games per deck", minimum=0),
+                         "games per deck", minimum=0, maximum=MAX_COUNT),
     "experiments": Param(EXPERIMENTS, tuple, "which experiments to compute (run setting; the "
                          "others are loaded)", item_kind=str, choices=EXPERIMENTS),
     "compute_missing": COMPUTE_MISSING,

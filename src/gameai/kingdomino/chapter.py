@@ -81,7 +81,8 @@ PARAMETERS: dict[str, Param] = {
                          "(FG* = the authors' FG, last domino at random)",
                          minimum=0, maximum=MAX_COUNT),
     "authors_games": Param(paper.TABLE3_GAMES, int, "games per cell of the like-for-like "
-                           "Table III (the authors' move order, budgets and opponents)", minimum=0),
+                           "Table III (the authors' move order, budgets and opponents)",
+                           minimum=0, maximum=MAX_COUNT),
     "move_order": Param("authors", str, "UCT's expansion order in the like-for-like Table III: "
                         "authors (pick-major, lowest domino first, as the authors' code lists "
                         "moves) or placement (ours)", choices=("authors", "placement")),

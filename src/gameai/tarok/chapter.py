@@ -18,7 +18,14 @@ and shown with the ``n`` it has if stopped):
    perfect-information, the full program, the full program with an exact table, and last plain
    Monte Carlo alpha-beta at about 15 s per deal);
 7. Table 1 at ``table1_ci_deals`` deals (the same experiment, so its first 20 deals are
-   Table 1's), for CIs on the ratios.
+   Table 1's), for CIs on the ratios;
+8. the thesis's own program (Luštrek 2002; the named search configuration ``thesis_search``:
+   alpha-beta root, Algorithm 6's minimal window as printed, Tables 5-6 pruning): thesis
+   Table 8's shallow depths and Table 1 (with an exact-key table beside the fuzzy one) on
+   ``thesis_deals`` deals - the first 20 are the paper's setup -, the fuzzy-table test, and what
+   Algorithm 6's window costs (chosen card against exact alpha-beta on ``window_positions``
+   positions; the full program with that window as declarer on ``window_deals`` of the strength
+   deals, paired with the sound program's games).
 """
 
 from __future__ import annotations
@@ -32,19 +39,26 @@ from ..core.chapter import (
     Results,
     run_settings,
 )
-from ..core.params import Param
+from ..core.params import MAX_COUNT, Param
 from . import paper
 from .agents import AGENT_NAMES, AGENTS_VERSION, DEPTHS
 from .analysis import build_claims
 from .experiments import (DEAL_SEED, ROOT_WINDOWS, TABLE1_CONFIGS, TABLE8_CONFIGS, game_task,
-                          search_cost_task, session_task, warm_up)
+                          search_cost_task, session_task, warm_up, window_cost_task)
+from .search import MINIMAL_WINDOWS, PRUNINGS, SEARCH_VARIANTS
 from .rules import ENGINE_VERSION
 
 CHAPTER = "tarok"
 VERSION = f"engine{ENGINE_VERSION}-agents{AGENTS_VERSION}"
 
 EXPERIMENTS = ("table1", "table8", "fuzzy", "table1_alphabeta", "sessions", "strength",
-               "table1_ci")
+               "table1_ci", "thesis_table8", "thesis_table1", "window_cost", "thesis_fuzzy",
+               "window_games")
+#: The thesis program's Table 1: Table 1's configurations and an exact-key table beside the
+#: fuzzy one (the fuzzy table's gain at the first card of a deal).
+THESIS_TABLE1_CONFIGS = [*TABLE1_CONFIGS, "all_exact_tt"]
+#: The full program with Algorithm 6's window, paired with the strength games' ``tarokist``.
+WINDOW_PLAYER = "tarokist_thesis_window"
 #: Strength pairings: each player as declarer of "three" against two of ``STRENGTH_OPPONENT``,
 #: cheapest first (a partial run has every cheap player complete).
 STRENGTH_PLAYERS = ("random", "rule", "cheat", "tarokist", "tarokist_exact", "mcab")
@@ -53,36 +67,61 @@ STRENGTH_OPPONENT = "rule"
 PARAMETERS: dict[str, Param] = {
     **run_settings(2003),
     "table1_deals": Param(paper.TABLE1_DEALS, int, "deals of Table 1 (the paper's setup)",
-                          minimum=1),
+                          minimum=1, maximum=MAX_COUNT),
     "table1_samples": Param(paper.TABLE1_SAMPLES, int, "Monte Carlo samples per decision",
-                            minimum=1),
+                            minimum=1, maximum=MAX_COUNT),
     "table1_depth": Param(paper.TABLE1_DEPTH, int, "search depth of Table 1 (plies)",
                           minimum=1),
     "root_window": Param("full", str, "root of the search: full window (every card's value "
                          "exact, as the program sums them) or alpha-beta", choices=ROOT_WINDOWS),
+    "minimal_window": Param("pvs", str, "minimal window of Tables 1 and 8 and the fuzzy test: "
+                            "pvs (sound) or thesis (Algorithm 6 as printed: stops a node after "
+                            "an improving re-search, not exact)", choices=MINIMAL_WINDOWS),
+    "pruning": Param("spec", str, "third-card pruning of Tables 1 and 8 and the fuzzy test: "
+                     "spec (our reading of the paper) or thesis (thesis Tables 5-6)",
+                     choices=PRUNINGS),
+    "thesis_search": Param("thesis", str, "named search configuration of the thesis_* and "
+                           "window_* experiments: thesis = alpha-beta root, Algorithm 6's "
+                           "window, Tables 5-6 pruning; sound = the defaults above",
+                           choices=tuple(SEARCH_VARIANTS)),
+    "thesis_deals": Param(200, int, "deals of Table 1 and Table 8 in the thesis_search "
+                          "configuration (the first table1_deals are the paper's setup)",
+                          minimum=0, maximum=MAX_COUNT),
+    "thesis_fuzzy_positions": Param(1_000, int, "positions of the fuzzy vs exact table test "
+                                    "in the thesis_search configuration",
+                                    minimum=0, maximum=MAX_COUNT),
+    "window_positions": Param(1_000, int, "positions on which Algorithm 6's window is set "
+                              "against exact alpha-beta (chosen card)", minimum=0,
+                              maximum=MAX_COUNT),
+    "window_deals": Param(1_000, int, "strength deals played by the full program with "
+                          "Algorithm 6's window (paired with the sound program's)",
+                          minimum=0, maximum=MAX_COUNT),
     "table8_depths": Param(tuple(paper.TABLE8_DEPTHS), tuple, "depths of thesis Table 8",
                            item_kind=int, minimum=1),
-    "table8_deals": Param(paper.TABLE1_DEALS, int, "deals of thesis Table 8", minimum=0),
+    "table8_deals": Param(paper.TABLE1_DEALS, int, "deals of thesis Table 8",
+                          minimum=0, maximum=MAX_COUNT),
     "fuzzy_positions": Param(1_000, int, "positions (0-12 random tricks played) for the fuzzy vs "
-                             "exact table", minimum=0),
+                             "exact table", minimum=0, maximum=MAX_COUNT),
     "table1_alphabeta_deals": Param(paper.TABLE1_DEALS, int, "deals of Table 1 with an "
                                     "alpha-beta root (the other reading; Table 8's depths "
-                                    "take table8_deals)", minimum=0),
+                                    "take table8_deals)", minimum=0, maximum=MAX_COUNT),
     "session_count": Param(4, int, "bidding sessions: whole games by three adaptive "
-                           "Silicon Tarokists (about 3 s per game)", minimum=0),
-    "session_games": Param(250, int, "games per bidding session", minimum=1),
+                           "Silicon Tarokists (about 3 s per game)", minimum=0, maximum=MAX_COUNT),
+    "session_games": Param(250, int, "games per bidding session", minimum=1, maximum=MAX_COUNT),
     "session_play": Param("tarokist", str, "card play in the sessions", choices=AGENT_NAMES),
     "strength_deals": Param(1_000, int, "deals per strength pairing (about 2 s per deal for "
-                            "the full program, 15 s for plain MC alpha-beta)", minimum=0),
+                            "the full program, 15 s for plain MC alpha-beta)",
+                            minimum=0, maximum=MAX_COUNT),
     "strength_samples": Param(20, int, "Monte Carlo samples per decision in the strength games",
-                              minimum=1),
+                              minimum=1, maximum=MAX_COUNT),
     "strength_depths": Param(DEPTHS, tuple, "base search depths of the strength games: from "
                              "the first trick, at 10 cards left, at 7 (the 9/12/15 schedule)",
-                             item_kind=int, minimum=1, length=3),
+                             item_kind=int, minimum=1, length=3,
+                             unique=False),
     "strength_players": Param(STRENGTH_PLAYERS, tuple, "declarers of the strength experiment",
                               item_kind=str, choices=AGENT_NAMES),
     "table1_ci_deals": Param(200, int, "deals of Table 1 for CIs (computed last, shown partial)",
-                             minimum=0),
+                             minimum=0, maximum=MAX_COUNT),
     "experiments": Param(EXPERIMENTS, tuple, "which experiments to compute (run setting)",
                          item_kind=str, choices=EXPERIMENTS),
     "compute_missing": COMPUTE_MISSING,
@@ -95,6 +134,7 @@ CI_SIZES = {
     "table8_deals": 1, "fuzzy_positions": 2, "table1_alphabeta_deals": 1, "table1_ci_deals": 3,
     "session_count": 1, "session_games": 3, "session_play": "rule",
     "strength_deals": 1, "strength_samples": 2, "strength_depths": (3, 3, 3),
+    "thesis_deals": 3, "thesis_fuzzy_positions": 2, "window_positions": 2, "window_deals": 1,
 }
 
 
@@ -109,6 +149,11 @@ def search_task(config: Mapping[str, Any], index: int, rng) -> list:
     return rows
 
 
+def window_search_task(config: Mapping[str, Any], index: int, rng) -> list:
+    """``experiments.window_cost_task`` (a task function of this module, like the others)."""
+    return window_cost_task(config, index, rng)
+
+
 def strength_task(config: Mapping[str, Any], index: int, rng) -> dict:
     """``experiments.game_task`` without ``player`` and ``opponent`` (config items, which the
     store keeps as columns) and ``contract`` (always "three" here, the config's default)."""
@@ -119,10 +164,22 @@ def strength_task(config: Mapping[str, Any], index: int, rng) -> dict:
 
 
 def _search(params: Mapping[str, Any], configs, depths, *, root_window: str | None = None,
-            tricks_played: int | str = 0) -> dict:
-    return {"configs": list(configs), "depths": [int(d) for d in depths],
-            "samples": params["table1_samples"], "tricks_played": tricks_played,
-            "root_window": root_window or params["root_window"], "deal_seed": DEAL_SEED}
+            tricks_played: int | str = 0, variant: str | None = None) -> dict:
+    """A search experiment's config: the switches of the named ``variant`` or of the params;
+    a switch at its sound default is left out (the sound experiments' task keys)."""
+    switches = {"root_window": root_window or params["root_window"],
+                "minimal_window": params["minimal_window"], "pruning": params["pruning"]}
+    if variant is not None:
+        v = SEARCH_VARIANTS[variant]
+        switches = {"root_window": v["root"], "minimal_window": v["minimal_window"],
+                    "pruning": v["pruning"]}
+    out = {"configs": list(configs), "depths": [int(d) for d in depths],
+           "samples": params["table1_samples"], "tricks_played": tricks_played,
+           "root_window": switches["root_window"], "deal_seed": DEAL_SEED}
+    for key, default in (("minimal_window", "pvs"), ("pruning", "spec")):
+        if switches[key] != default:
+            out[key] = switches[key]
+    return out
 
 
 def _table1_config(params) -> dict:
@@ -220,12 +277,77 @@ def table1_ci(res: Results) -> None:
                 description="Table 1 at more deals, for CIs on the ratios")
 
 
+def thesis_table8(res: Results) -> None:
+    """Thesis Table 8 in the thesis_search configuration at the depths other than Table 1's."""
+    p = res.params
+    depths = [d for d in p["table8_depths"] if d != p["table1_depth"]]
+    if p["thesis_deals"] > 0 and depths:
+        res.get("thesis_table8", "table8_thesis", search_task,
+                [_search(p, TABLE8_CONFIGS, depths, variant=p["thesis_search"])],
+                p["thesis_deals"], chunk_size=5, warmup=warm_up, partial=True,
+                compute=res.computes("thesis_table8"),
+                description="Thesis Table 8 in the thesis's own search configuration")
+
+
+def thesis_table1(res: Results) -> None:
+    """Table 1 (and an exact-key table) in the thesis_search configuration; its first
+    ``table1_deals`` deals are the paper's setup, all ``thesis_deals`` give the CIs."""
+    p = res.params
+    if p["thesis_deals"] > 0:
+        res.get("thesis_table1", "table1_thesis", search_task,
+                [_search(p, THESIS_TABLE1_CONFIGS, [p["table1_depth"]],
+                         variant=p["thesis_search"])],
+                p["thesis_deals"], chunk_size=1, warmup=warm_up, partial=True,
+                compute=res.computes("thesis_table1"),
+                description="Table 1 in the thesis's own search configuration")
+
+
+def window_cost(res: Results) -> None:
+    """Algorithm 6's window against exact alpha-beta: the chosen card on positions after
+    0-12 random tricks (thesis_search configuration, depth of Table 1)."""
+    p = res.params
+    if p["window_positions"] > 0:
+        res.get("window_cost", "window_cost", window_search_task,
+                [{"configs": ["only_minwindow", "all"], "depth": p["table1_depth"],
+                  "samples": 1, "tricks_played": "random", "search": p["thesis_search"],
+                  "deal_seed": DEAL_SEED}],
+                p["window_positions"], chunk_size=10, warmup=warm_up, partial=True,
+                compute=res.computes("window_cost"),
+                description="Algorithm 6's minimal window against exact alpha-beta: chosen card")
+
+
+def thesis_fuzzy(res: Results) -> None:
+    """The fuzzy vs exact-key table test in the thesis_search configuration."""
+    p = res.params
+    if p["thesis_fuzzy_positions"] > 0:
+        res.get("thesis_fuzzy", "fuzzy_tt_thesis", search_task,
+                [_search(p, ["all", "all_exact_tt"], [p["table1_depth"]],
+                         tricks_played="random", variant=p["thesis_search"])],
+                p["thesis_fuzzy_positions"], chunk_size=5, warmup=warm_up, partial=True,
+                compute=res.computes("thesis_fuzzy"),
+                description="Fuzzy vs exact-key table in the thesis's own search configuration")
+
+
+def window_games(res: Results) -> None:
+    """The full program with Algorithm 6's window as declarer of three on the strength deals
+    (paired with the strength experiment's ``tarokist`` games: same deal, same seat)."""
+    p = res.params
+    if p["window_deals"] > 0:
+        res.get("window_games", "window_games", strength_task,
+                [{"player": WINDOW_PLAYER, "opponent": STRENGTH_OPPONENT,
+                  "samples": p["strength_samples"], "depths": list(p["strength_depths"])}],
+                p["window_deals"], chunk_size=5, warmup=warm_up, partial=True,
+                compute=res.computes("window_games"),
+                description="Full program with Algorithm 6's window, strength deals")
+
+
 # ----------------------------------------------------------------------------- entry points
 
 
 #: The chapter's entry points (:class:`gameai.core.chapter.ChapterPlan`): its experiments in the
 #: order ``results`` and ``gameai run tarok`` take them, cheapest first.
 PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
-                   steps=(table1, table8, fuzzy, table1_alphabeta, sessions, strength, table1_ci),
+                   steps=(table1, table8, fuzzy, table1_alphabeta, sessions, strength, table1_ci,
+                          thesis_table8, thesis_table1, window_cost, thesis_fuzzy, window_games),
                    build_claims=build_claims, run_only=RUN_ONLY)
 resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run
