@@ -206,9 +206,10 @@ def test_ablation_note_names_opposite_effects_by_player_count():
     rows = pd.DataFrame([_ablation_row(v, 2, 4500, 5500), _ablation_row(v, 4, 3000, 7000)])
     claim = next(c for c in analysis.ablation_claims(rows) if c.claim == "ablation.unbalanced")
     assert claim.verdict == "fails"
-    assert claim.note.startswith("no measurable difference on average only because the effects "
-                                 "are opposite")
-    assert "more often with 4 players and less often with 2 players" in claim.note
+    assert claim.note.startswith("mixed, not absent: the pooled mean of +0.0 pp hides two "
+                                 "effects of opposite sign")
+    assert ("more often with 4 players (the term helps there) and less often with 2 players "
+            "(it hurts there)") in claim.note
     assert "2 players -5.0 pp" in claim.note and "4 players +5.0 pp" in claim.note
     assert "-0.0" not in claim.ours
 
@@ -286,3 +287,12 @@ def test_a_marginal_ablation_is_weighed_against_the_whole_family():
     assert by["ablation.trump_bonus"].note.endswith("still different from 0 after Holm's "
                                                    "correction for the 3 ablations")
     assert "Holm" not in by["ablation.unbalanced"].note  # nothing to correct: no difference
+
+
+def test_a_verdict_that_stands_holm_only_just_says_so():
+    # two ablations: a clear effect (smallest p, held to 0.05 / 2) and a marginal one (p about
+    # 0.012, second, held to 0.05 / 1)
+    family = {"a": (0.05, 0.04, 0.06), "b": (0.0025, 0.00055, 0.00445)}
+    p, bar = analysis.holm_margin(family, "b")
+    assert p == pytest.approx(0.012, abs=5e-4) and bar == pytest.approx(0.05)
+    assert analysis.holm_margin(family, "a")[1] == pytest.approx(0.05 / 2)

@@ -85,6 +85,14 @@ QUALITATIVE = {
     "conclusion.tr_short_fg_long": "MCE-TR/R best for T < 0.5 s; MCE-FG/R best from T >= 1-2 s",
 }
 
+#: The best swept value per setup in the authors' raw result files of Figs. 7-8 (Gedda et al.,
+#: kdom-ai, ``experiments/runs``; mean victory margin per value, 200 games each), which do not
+#: support the paper's text: C >= 1 is worse with few playouts, and the best W is 0 or 0.1.
+RAW_BEST = {
+    "fig7.C": {("UCT-TR", 0.2): 0.2, ("UCT-TR", 0.5): 0.5, ("UCT-FG", 2.0): 0.6},
+    "fig8.W": {("UCT_W-FG", 2.0): 0.0, ("UCT_W-TR", 2.0): 0.1},
+}
+
 #: The paper's own readings of its tables, quoted, tested as claims beyond the spec's ids:
 #: §V-D on Table II, §V-E on Fig. 5 (Table III's MCE rows) and §V-G on the UCT enhancements.
 READINGS = {
