@@ -98,3 +98,40 @@ def test_bench_quick(capsys):
     assert out["deals_per_s"] > 0 and out["us_per_node_all"] > 0
     assert set(out["search"]) == set(E.TABLE1_CONFIGS)
     assert "random deals/s" in capsys.readouterr().out
+
+
+# ----------------------------------------------------------------------- thesis switches
+def test_search_switches_reach_the_search():
+    """The thesis configuration searches fewer nodes than the sound one on the same samples,
+    and a bad switch value fails at once with its name."""
+    base = {"configs": ["all"], "depths": [5], "samples": 2}
+    sound = E.search_cost_task(base, 1, np.random.default_rng(4))
+    thesis = E.search_cost_task({**base, "root_window": "alphabeta", "minimal_window": "thesis",
+                                 "pruning": "thesis"}, 1, np.random.default_rng(4))
+    assert sum(r["nodes"] for r in thesis) < sum(r["nodes"] for r in sound)
+    for key in ("minimal_window", "pruning"):
+        with pytest.raises(ValueError, match=f"{key} must be one of"):
+            E.search_cost_task({**base, key: "other"}, 0, np.random.default_rng(0))
+
+
+def test_window_cost_task_sets_the_window_against_exact_alphabeta():
+    """With PVS the exact configuration (minimal window only) never loses value against plain
+    alpha-beta; every row names its window; the thesis window's loss is never negative."""
+    cfg = {"configs": ["only_minwindow", "all"], "depth": 4, "samples": 2}
+    rows = []
+    for i in range(4):
+        rows += E.window_cost_task(cfg, i, np.random.default_rng(i))
+    assert len(rows) == 4 * 2 * 2 * 2
+    assert {r["window"] for r in rows} == {"pvs", "thesis"}
+    for r in rows:
+        assert r["loss"] >= 0
+        if r["config"] == "only_minwindow" and r["window"] == "pvs":
+            assert r["loss"] == 0
+    with pytest.raises(ValueError, match="search must be one of"):
+        E.window_cost_task({**cfg, "search": "fast"}, 0, np.random.default_rng(0))
+
+
+def test_thesis_window_agent_plays():
+    row = E.game_task({"player": "tarokist_thesis_window", "opponent": "rule", "samples": 1,
+                       "depths": [3, 3, 3]}, 2, np.random.default_rng(5))
+    assert 0 <= row["points"] <= 70 and row["nodes"] > 0

@@ -16,6 +16,9 @@ compiled loop (``play_cards``). The registry by name (``AGENTS``):
 * ``cheat`` - the full program's search on the true deal (perfect information): a ceiling.
 * ``tarokist_exact`` - the full program with an exact-key transposition table instead of the
   fuzzy one (the paper's "no impact on the quality of playing", tested by playing both).
+* ``tarokist_thesis_window`` - the full program with thesis Algorithm 6's minimal window as
+  printed (``search.alphabeta_thesis_step``: not exact) instead of PVS: what the thesis's speed
+  costs in play, on the same deals as ``tarokist``.
 
 Bidding, talon choice and announcements (``Tarokist``, spec "Bidding", "Talon and discards",
 "Announcements") play test games whose card play is a perfect-information search of depth 3
@@ -75,7 +78,8 @@ AG_LEN = AG_CFG + CFG_LEN
 
 KIND_RANDOM, KIND_RULE, KIND_MC, KIND_CHEAT = 0, 1, 2, 3
 
-#: name -> (kind, samples, one-trick weight, (tt, history, minimal window, pruning))
+#: name -> (kind, samples, one-trick weight, (tt, history, minimal window, pruning[, root
+#: alpha-beta, thesis window, thesis pruning])) - the search's cfg row (``search.CFG_*``)
 AGENTS = {
     "random": (KIND_RANDOM, 0, 0.0, (0, 0, 0, 0)),
     "rule": (KIND_RULE, 0, 0.0, (0, 0, 0, 0)),
@@ -83,6 +87,7 @@ AGENTS = {
     "tarokist": (KIND_MC, 20, 0.7, (TT_FUZZY, 1, 1, 1)),
     "cheat": (KIND_CHEAT, 1, 0.7, (TT_FUZZY, 1, 1, 1)),
     "tarokist_exact": (KIND_MC, 20, 0.7, (TT_EXACT, 1, 1, 1)),
+    "tarokist_thesis_window": (KIND_MC, 20, 0.7, (TT_FUZZY, 1, 1, 1, 0, 1, 0)),
 }
 AGENT_NAMES = tuple(AGENTS)
 DEPTHS = (9, 12, 15)

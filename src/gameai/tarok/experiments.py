@@ -18,6 +18,18 @@ one per task) drives everything else (samples, random players, simulations).
   root card with the full window (exact card values, as the program sums them over samples);
   ``"alphabeta"`` makes the root an alpha-beta node too (only the best value exact) - the
   thesis does not say which its node counts used, so the chapter can show both.
+  ``minimal_window`` (``"pvs"`` | ``"thesis"``) and ``pruning`` (``"spec"`` | ``"thesis"``)
+  are the other two switches of ``search`` (thesis Algorithm 6 as printed; thesis Tables 5-6);
+  the thesis's own program sets all three (``search.SEARCH_VARIANTS["thesis"]``). A config
+  leaves a switch out at its sound default, so the sound experiments' task keys stay as they
+  were.
+* ``window_cost_task`` - what Algorithm 6's unsound window costs: on positions after 0-12
+  random tricks, each config searched with the thesis window and with PVS, the chosen card
+  against exact plain alpha-beta (full root window) and the value it loses::
+
+      {"configs": ["only_minwindow", "all"], "depth": 9, "samples": 1,
+       "tricks_played": "random", "search": "thesis", "deal_seed": 2003}
+
 * ``game_task`` - playing strength (spec "Playing strength"): the tested ``player`` is the
   declarer of ``contract`` (default "three"), the declarer's seat rotating with the deal index,
   against two ``opponent`` players; the talon and discards are chosen by the same fixed rule for
@@ -55,7 +67,8 @@ from ..core.configs import check_keys
 from . import rules as R
 from .agents import AGENT_NAMES, AGENTS, DEPTHS, Tarokist, agent_row, discard_candidates, play_out
 from .sampling import sample_state
-from .search import CONFIGS, config_cfg, search_root, shared_tables
+from .search import (CONFIGS, MINIMAL_WINDOWS, PRUNINGS, ROOTS, SEARCH_VARIANTS,
+                     config_cfg, search_root, shared_tables)
 
 DEAL_SEED = 2003
 TABLE1_CONFIGS = ["all", "no_tt", "no_history", "no_minwindow", "no_pruning", "only_tt",
@@ -64,8 +77,13 @@ TABLE8_CONFIGS = ["only_tt", "only_history", "only_minwindow", "only_pruning", "
 CONTRACT_CODES = {name: i for i, name in enumerate(R.CONTRACT_NAMES)}
 
 SEARCH_KEYS = {"configs": TABLE1_CONFIGS, "depths": [9], "samples": 20, "tricks_played": 0,
-               "root_window": "full", "deal_seed": DEAL_SEED}
-ROOT_WINDOWS = ("full", "alphabeta")
+               "root_window": "full", "minimal_window": "pvs", "pruning": "spec",
+               "deal_seed": DEAL_SEED}
+ROOT_WINDOWS = ROOTS
+#: The minimal-window cost (``window_cost_task``): each config searched with thesis
+#: Algorithm 6's window and with the sound one, the rest of the named ``search`` variant kept.
+WINDOW_KEYS = {"configs": ["only_minwindow", "all"], "depth": 9, "samples": 1,
+               "tricks_played": "random", "search": "thesis", "deal_seed": DEAL_SEED}
 GAME_KEYS = {"player": None, "opponent": None, "contract": "three", "samples": 20,
              "depths": list(DEPTHS), "deal_seed": DEAL_SEED}
 SESSION_KEYS = {"games": 20, "play": "tarokist", "samples": 20, "depths": list(DEPTHS),
@@ -109,9 +127,27 @@ def search_config(config: Mapping[str, Any]) -> dict:
     _int(cfg, "deal_seed", 0)
     if cfg["tricks_played"] != "random":
         _int(cfg, "tricks_played", 0, 12)
-    if cfg["root_window"] not in ROOT_WINDOWS:
-        raise ValueError(f"root_window must be one of {', '.join(ROOT_WINDOWS)}; "
-                         f"got {cfg['root_window']!r}")
+    for key, choices in (("root_window", ROOT_WINDOWS), ("minimal_window", MINIMAL_WINDOWS),
+                         ("pruning", PRUNINGS)):
+        if cfg[key] not in choices:
+            raise ValueError(f"{key} must be one of {', '.join(choices)}; got {cfg[key]!r}")
+    return cfg
+
+
+def window_config(config: Mapping[str, Any]) -> dict:
+    cfg = check_keys(config, WINDOW_KEYS, "window")
+    names = cfg["configs"]
+    if not isinstance(names, (list, tuple)) or not names or any(n not in CONFIGS for n in names):
+        raise ValueError(f"configs must be a list of {', '.join(CONFIGS)}; got {names!r}")
+    cfg["configs"] = list(names)
+    _int(cfg, "depth", 1)
+    _int(cfg, "samples", 1)
+    _int(cfg, "deal_seed", 0)
+    if cfg["tricks_played"] != "random":
+        _int(cfg, "tricks_played", 0, 12)
+    if cfg["search"] not in SEARCH_VARIANTS:
+        raise ValueError(f"search must be one of {', '.join(SEARCH_VARIANTS)}; "
+                         f"got {cfg['search']!r}")
     return cfg
 
 
@@ -181,16 +217,16 @@ def warm_up() -> bool:
 
 
 # ------------------------------------------------------------------------------ Table 1
-def search_cost_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> list:
-    """Nodes and seconds of the search for one decision, per sample (module docstring)."""
-    cfg = search_config(config)
+def _position_samples(cfg: dict, index: int, rng: np.random.Generator):
+    """(state, seat to play, sampled deals) of deal ``index`` after ``tricks_played`` random
+    tricks (the same for every config), ``samples`` deals sampled from that seat's view."""
     warm_up()
     S = prepared_state(index, R.THREE, 0, cfg["deal_seed"])
     played = cfg["tricks_played"]
     prng = np.random.default_rng([int(cfg["deal_seed"]), int(index), 1])
     if played == "random":
         played = int(prng.integers(0, 13))
-    while S[R.S_TRICKNO] < played:  # random tricks, the same for every config
+    while S[R.S_TRICKNO] < played:
         R.play(S, R.random_bit(R.legal_mask(S), prng))
     me = int(S[R.S_TURN])
     samples = []
@@ -198,13 +234,21 @@ def search_cost_task(config: Mapping[str, Any], index: int, rng: np.random.Gener
         T = np.empty_like(S)
         sample_state(S, me, rng, T)
         samples.append(T)
+    return S, me, samples
+
+
+def search_cost_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> list:
+    """Nodes and seconds of the search for one decision, per sample (module docstring)."""
+    cfg = search_config(config)
+    S, me, samples = _position_samples(cfg, index, rng)
     tables = shared_tables()
     moves = np.zeros(16, dtype=np.int64)
     vals = np.zeros(16, dtype=np.int64)
     rows = []
     for depth in cfg["depths"]:
         for name in cfg["configs"]:
-            cfg_row = config_cfg(name, root_ab=cfg["root_window"] == "alphabeta")
+            cfg_row = config_cfg(name, root=cfg["root_window"],
+                                 minimal_window=cfg["minimal_window"], pruning=cfg["pruning"])
             totals = {}
             start = len(rows)
             for j, T in enumerate(samples):
@@ -221,6 +265,46 @@ def search_cost_task(config: Mapping[str, Any], index: int, rng: np.random.Gener
             decision = R.card_name(max(sorted(totals), key=lambda c: totals[c]))
             for row in rows[start:]:
                 row["decision"] = decision
+    return rows
+
+
+# ------------------------------------------------------------------------------ window cost
+def _searched(T, me, depth, cfg_row, tables, moves, vals) -> tuple[dict, int, float]:
+    """({card: value}, nodes, seconds) of one root search."""
+    t0 = time.perf_counter()
+    n, nodes = search_root(T, me, depth, cfg_row, *tables.args(), moves, vals)
+    dt = time.perf_counter() - t0
+    return {int(moves[i]): int(vals[i]) for i in range(n)}, int(nodes), dt
+
+
+def window_cost_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> list:
+    """What thesis Algorithm 6's minimal window (as printed) costs in play: on one position
+    (``tricks_played`` random tricks, ``samples`` sampled deals) each config of the named
+    ``search`` variant is searched with the thesis window and with the sound one (PVS), and
+    both chosen cards are set against exact alpha-beta (plain, full root window: every card's
+    exact value). Row per (sample, config, window): ``nodes, seconds, card, exact_card`` and
+    ``loss`` = exact best value - exact value of the chosen card (thesis evaluation units)."""
+    cfg = window_config(config)
+    S, me, samples = _position_samples(cfg, index, rng)
+    tables = shared_tables()
+    moves = np.zeros(16, dtype=np.int64)
+    vals = np.zeros(16, dtype=np.int64)
+    variant = SEARCH_VARIANTS[cfg["search"]]
+    rows = []
+    for j, T in enumerate(samples):
+        exact, _, _ = _searched(T, me, cfg["depth"], config_cfg("none"), tables, moves, vals)
+        best_card = max(exact, key=exact.get)  # the first best card in card order
+        for name in cfg["configs"]:
+            for window in MINIMAL_WINDOWS:
+                row_cfg = config_cfg(name, root=variant["root"], minimal_window=window,
+                                     pruning=variant["pruning"])
+                got, nodes, dt = _searched(T, me, cfg["depth"], row_cfg, tables, moves, vals)
+                card = max(got, key=got.get)
+                rows.append({"deal": index, "tricks": int(S[R.S_TRICKNO]), "sample": j,
+                             "config": name, "window": window, "nodes": nodes, "seconds": dt,
+                             "card": R.card_name(card), "exact_card": R.card_name(best_card),
+                             "loss": (exact[best_card] - exact[card]) / 3,
+                             "n_legal": len(exact)})
     return rows
 
 

@@ -25,6 +25,17 @@ Perfect-information search of one (sampled) deal from the point of view of seat 
      next to the best value so far, re-searched with the full window when they fail inside it.
   4. third-card pruning (§4.5): at the third card of a trick only a few human-chosen cards are
      searched (``third_card_moves``). This and the fuzzy table are inexact by design.
+* **Switches towards the thesis's own program** (Luštrek 2002, the thesis behind the paper),
+  each beside the sound default (``SEARCH_VARIANTS``: ``"sound"`` is the default, ``"thesis"``
+  sets all three):
+  - ``root``: ``"full"`` (every root card with the full window, exact values) or
+    ``"alphabeta"`` (the root an ordinary alpha-beta node; thesis Table 8's plain counts fit it);
+  - ``minimal_window``: ``"pvs"`` (sound principal-variation search, thesis §3.1.5's prose) or
+    ``"thesis"`` (thesis Algorithm 6 as printed: the upper bound b of a max node is never reset
+    to beta after a re-search, so a re-search that improves the best value stops the node -
+    an early stop that is not exact; ``alphabeta_thesis_step``);
+  - ``pruning``: ``"spec"`` (our reading of §4.5, ``third_card_moves``) or ``"thesis"``
+    (thesis Tables 5 and 6, klop and beggar included, ``thesis_card_moves``).
 * **Node count**: every position the search enters counts one node - the root, every child it
   plays into, leaves and positions answered by the transposition table included (a child
   re-searched after a failed minimal window counts again). The thesis says "nodes expanded"
@@ -97,7 +108,9 @@ CFG_HISTORY = 1
 CFG_MINWINDOW = 2
 CFG_PRUNING = 3
 CFG_ROOT_AB = 4  # 1: alpha-beta at the root too (only the best card's value is exact)
-CFG_LEN = 5
+CFG_MW_THESIS = 5  # 1: thesis Algorithm 6's minimal window (as printed) instead of PVS
+CFG_PRUNE_THESIS = 6  # 1: thesis Tables 5-6 at the third card instead of third_card_moves
+CFG_LEN = 7
 TT_NONE, TT_FUZZY, TT_EXACT = 0, 1, 2
 
 FLAG_EXACT, FLAG_LOWER, FLAG_UPPER = 1, 2, 3
@@ -120,19 +133,58 @@ CONFIGS = {
 }
 
 
+#: The three switches and their choices (the first is the sound default).
+ROOTS = ("full", "alphabeta")
+MINIMAL_WINDOWS = ("pvs", "thesis")
+PRUNINGS = ("spec", "thesis")
+#: Named search configurations: the sound default and the thesis's own program (Luštrek 2002:
+#: alpha-beta root, Algorithm 6 as printed, Tables 5-6).
+SEARCH_VARIANTS = {
+    "sound": {"root": "full", "minimal_window": "pvs", "pruning": "spec"},
+    "thesis": {"root": "alphabeta", "minimal_window": "thesis", "pruning": "thesis"},
+}
+
+
 def make_cfg(tt: int = TT_FUZZY, history: int = 1, minwindow: int = 1, pruning: int = 1,
-             root_ab: int = 0):
+             root_ab: int = 0, mw_thesis: int = 0, prune_thesis: int = 0):
     cfg = np.zeros(CFG_LEN, dtype=np.int64)
     cfg[CFG_TT], cfg[CFG_HISTORY], cfg[CFG_MINWINDOW], cfg[CFG_PRUNING] = (
         tt, history, minwindow, pruning)
     cfg[CFG_ROOT_AB] = root_ab
+    cfg[CFG_MW_THESIS] = mw_thesis
+    cfg[CFG_PRUNE_THESIS] = prune_thesis
     return cfg
 
 
-def config_cfg(name: str, root_ab: bool = False) -> np.ndarray:
+def _choice(label: str, value: str, choices) -> str:
+    if value not in choices:
+        raise ValueError(f"{label} must be one of {', '.join(choices)}; got {value!r}")
+    return value
+
+
+def switch_cfg(cfg: np.ndarray, root: str = "full", minimal_window: str = "pvs",
+               pruning: str = "spec") -> np.ndarray:
+    """``cfg`` with the three switches set (module docstring; values checked)."""
+    out = cfg.copy()
+    out[CFG_ROOT_AB] = _choice("root", root, ROOTS) == "alphabeta"
+    out[CFG_MW_THESIS] = _choice("minimal_window", minimal_window, MINIMAL_WINDOWS) == "thesis"
+    out[CFG_PRUNE_THESIS] = _choice("pruning", pruning, PRUNINGS) == "thesis"
+    return out
+
+
+def config_cfg(name: str, root_ab: bool = False, *, root: str | None = None,
+               minimal_window: str = "pvs", pruning: str = "spec") -> np.ndarray:
+    """The cfg row of Table 1 configuration ``name`` with the switches (``root`` overrides
+    ``root_ab``)."""
     if name not in CONFIGS:
         raise ValueError(f"search config must be one of {', '.join(CONFIGS)}; got {name!r}")
-    return make_cfg(*CONFIGS[name], root_ab=int(root_ab))
+    root = root or ("alphabeta" if root_ab else "full")
+    return switch_cfg(make_cfg(*CONFIGS[name]), root, minimal_window, pruning)
+
+
+def variant_cfg(name: str, variant: str = "sound") -> np.ndarray:
+    """Configuration ``name`` in the named search configuration ``variant`` (SEARCH_VARIANTS)."""
+    return config_cfg(name, **SEARCH_VARIANTS[_choice("search", variant, tuple(SEARCH_VARIANTS))])
 
 
 class Tables:
@@ -333,12 +385,117 @@ def third_card_moves(S, legal):
     return keep
 
 
+# thesis Tables 5-6: columns (which cards are kept) as bits
+K_LOW, K_WIN, K_HI2, K_HI, K_ABOVE_PAGAT, K_MOND, K_PER_SUIT = 1, 2, 4, 8, 16, 32, 64
+#: situations (rows): what the third card is played on
+SIT_SUIT_ON_SUIT, SIT_TAROK_ON_SUIT, SIT_OTHER_ON_SUIT, SIT_TAROK_ON_TAROK, SIT_SUIT_ON_TAROK = (
+    0, 1, 2, 3, 4)
+#: [table][situation] -> columns; tables: 0 normal, partner winning; 1 normal, opponent
+#: winning; 2 klop; 3 beggar (thesis Tables 5 and 6, rows in SIT_* order).
+THESIS_KEEP = np.array([
+    [K_HI2 | K_HI, K_LOW | K_WIN | K_MOND, K_HI2 | K_HI | K_PER_SUIT, K_LOW | K_WIN | K_MOND,
+     K_HI2 | K_HI | K_PER_SUIT],
+    [K_LOW | K_HI2 | K_HI, K_LOW | K_WIN | K_ABOVE_PAGAT | K_MOND, K_LOW | K_PER_SUIT,
+     K_LOW | K_WIN | K_ABOVE_PAGAT | K_MOND, K_LOW | K_PER_SUIT],
+    [K_LOW | K_HI, K_LOW | K_HI2 | K_HI, K_HI | K_PER_SUIT, K_LOW | K_HI2 | K_HI,
+     K_HI | K_PER_SUIT],
+    [K_LOW | K_HI, K_LOW | K_HI, K_HI | K_PER_SUIT, K_LOW | K_HI, K_HI | K_PER_SUIT],
+], dtype=np.int64)
+
+
+@njit(cache=True)
+def kept_columns(cards, cols, w, ls, emperor):
+    """The cards of mask ``cards`` named by columns ``cols`` (thesis Tables 5-6): the lowest,
+    the lowest that still wins the trick (over winning card ``w``, lead suit ``ls``), the second
+    highest, the highest, the lowest tarok above pagat, and mond."""
+    lo = -1
+    hi = -1
+    hi2 = -1
+    lowin = -1
+    m = cards
+    while m:
+        c = lowest(m)
+        m &= m - 1
+        k = order_key(c)
+        if lo < 0 or k < order_key(lo):
+            lo = c
+        if hi < 0 or k > order_key(hi):
+            hi2 = hi
+            hi = c
+        elif hi2 < 0 or k > order_key(hi2):
+            hi2 = c
+        if (beats(c, w, ls) or (emperor and c == PAGAT)) and (
+                lowin < 0 or k < order_key(lowin)):
+            lowin = c
+    keep = 0
+    if cols & K_LOW:
+        keep |= bit(lo)
+    if cols & K_HI:
+        keep |= bit(hi)
+    if cols & K_HI2 and hi2 >= 0:
+        keep |= bit(hi2)
+    if cols & K_WIN and lowin >= 0:
+        keep |= bit(lowin)
+    above = cards & TAROKS & ~PAGAT_BIT
+    if cols & K_ABOVE_PAGAT and above:
+        keep |= bit(lowest(above))
+    if cols & K_MOND:
+        keep |= cards & MOND_BIT
+    return keep
+
+
+@njit(cache=True)
+def thesis_situation(S, legal):
+    """(table, situation, winning card, lead suit, emperor) of the third card (Tables 5-6)."""
+    lead = S[S_LEAD]
+    c0 = S[S_TRICK + lead]
+    c1 = S[S_TRICK + (lead + 1) % N_PLAYERS]
+    ls = SUIT[c0]
+    w, ws = c0, lead
+    if beats(c1, c0, ls):
+        w, ws = c1, (lead + 1) % N_PLAYERS
+    emperor = bit(c0) | bit(c1) == MOND_BIT | SKIS_BIT
+    if ls == 0:
+        sit = SIT_TAROK_ON_TAROK if legal & TAROKS else SIT_SUIT_ON_TAROK
+    elif legal & SUIT_MASK[ls]:
+        sit = SIT_SUIT_ON_SUIT
+    elif legal & TAROKS:
+        sit = SIT_TAROK_ON_SUIT
+    else:
+        sit = SIT_OTHER_ON_SUIT
+    c = S[S_CONTRACT]
+    table = 2 if c == KLOP else 3 if c == BEGGAR else 0 if same_side(S, S[S_TURN], ws) else 1
+    return table, sit, w, ls, emperor
+
+
+@njit(cache=True)
+def thesis_card_moves(S, legal):
+    """Cards kept at the third card of a trick by thesis Tables 5 (normal contracts, partner or
+    opponent winning) and 6 (klop, beggar); "per suit" applies the columns to each suit of a
+    discard separately. A single legal card is kept as it is."""
+    if popcount(legal) == 1:
+        return legal
+    table, sit, w, ls, emperor = thesis_situation(S, legal)
+    cols = THESIS_KEEP[table, sit]
+    if not cols & K_PER_SUIT:
+        return kept_columns(legal, cols, w, ls, emperor)
+    keep = kept_columns(legal & TAROKS, cols, w, ls, emperor) if legal & TAROKS else 0
+    for s in range(1, 5):
+        part = legal & SUIT_MASK[s]
+        if part:
+            keep |= kept_columns(part, cols, w, ls, emperor)
+    return keep
+
+
 @njit(cache=True)
 def gen_moves(S, cfg, hist, out):
     """Legal (possibly pruned) cards of the seat to play into ``out``, in search order."""
     legal = legal_mask(S)
     if cfg[CFG_PRUNING] and S[S_NT] == 2:
-        legal = third_card_moves(S, legal)
+        if cfg[CFG_PRUNE_THESIS]:
+            legal = thesis_card_moves(S, legal)
+        else:
+            legal = third_card_moves(S, legal)
     n = 0
     while legal:
         out[n] = lowest(legal)
@@ -356,6 +513,32 @@ def gen_moves(S, cfg, hist, out):
 
 
 # ------------------------------------------------------------------------------ alpha-beta
+@njit(cache=True)
+def thesis_research(maxn, v, a, b, alpha, beta):
+    """Thesis Algorithm 6: whether a child's value ``v`` from window (a, b) is re-searched -
+    at a max node when it failed high (v >= b) but below the node's beta, at a min node when
+    it failed low (v <= a) but above the node's alpha."""
+    if maxn:
+        return v >= b and v < beta
+    return v <= a and v > alpha
+
+
+@njit(cache=True)
+def alphabeta_thesis_step(maxn, v, a, b):
+    """Thesis Algorithm 6's window after a child's value ``v``, as printed: max node
+    a := max(a, v), b := min(b, a + 1); min node b := min(b, v), a := max(a, b - 1). b (a) is
+    never reset to beta (alpha), so after a re-search that improves the value a >= b and the
+    node stops: an early stop that is not exact. Returns (a, b); the node cuts off when
+    a >= b and returns a (max) or b (min)."""
+    if maxn:
+        a = max(a, v)
+        b = min(b, a + 1)
+    else:
+        b = min(b, v)
+        a = max(a, b - 1)
+    return a, b
+
+
 @njit(cache=True)
 def alphabeta(S0, depth, alpha0, beta0, me, cfg, tt_key, tt_val, tt_meta, hist, gen, ST,
               counter):
@@ -378,6 +561,7 @@ def alphabeta(S0, depth, alpha0, beta0, me, cfg, tt_key, tt_val, tt_meta, hist, 
     PH = np.empty(MAX_PLY, dtype=np.int64)  # 1: a null-window probe is out; 2: its re-search
     use_tt = cfg[CFG_TT]
     minwin = cfg[CFG_MINWINDOW]
+    thesis = minwin and cfg[CFG_MW_THESIS]
     g = gen[0]
     n_tt = tt_key.shape[0]
 
@@ -433,7 +617,20 @@ def alphabeta(S0, depth, alpha0, beta0, me, cfg, tt_key, tt_val, tt_meta, hist, 
         # a child of node d has returned ``ret``
         v = ret
         i = IDX[d]
-        if PH[d] == 1 and A[d] < v < B[d]:  # the null window failed inside (A, B): re-search
+        if thesis:  # thesis Algorithm 6 as printed (alphabeta_thesis_step)
+            if PH[d] == 1 and thesis_research(MAXN[d], v, A[d], B[d], A0[d], B0[d]):
+                PH[d] = 2
+                ST[d + 1, :] = ST[d]
+                play(ST[d + 1], MV[d, i])
+                REM[d + 1] = REM[d] - 1
+                A[d + 1] = A[d] if MAXN[d] else A0[d]
+                B[d + 1] = B0[d] if MAXN[d] else B[d]
+                d += 1
+                enter = True
+                continue
+            A[d], B[d] = alphabeta_thesis_step(MAXN[d], v, A[d], B[d])
+            BEST[d] = A[d] if MAXN[d] else B[d]
+        elif PH[d] == 1 and A[d] < v < B[d]:  # the null window failed inside (A, B): re-search
             PH[d] = 2
             ST[d + 1, :] = ST[d]
             play(ST[d + 1], MV[d, i])
@@ -443,7 +640,7 @@ def alphabeta(S0, depth, alpha0, beta0, me, cfg, tt_key, tt_val, tt_meta, hist, 
             d += 1
             enter = True
             continue
-        if MAXN[d]:
+        elif MAXN[d]:
             if v > BEST[d]:
                 BEST[d] = v
                 if v > A[d]:
@@ -477,7 +674,11 @@ def alphabeta(S0, depth, alpha0, beta0, me, cfg, tt_key, tt_val, tt_meta, hist, 
         ST[d + 1, :] = ST[d]
         play(ST[d + 1], MV[d, i])
         REM[d + 1] = REM[d] - 1
-        if minwin:
+        if thesis:  # the window (a, b) of Algorithm 6, already narrowed to a null window
+            PH[d] = 1
+            A[d + 1] = A[d]
+            B[d + 1] = B[d]
+        elif minwin:
             PH[d] = 1
             if MAXN[d]:
                 A[d + 1] = A[d]
@@ -494,6 +695,30 @@ def alphabeta(S0, depth, alpha0, beta0, me, cfg, tt_key, tt_val, tt_meta, hist, 
 
 
 @njit(cache=True)
+def thesis_root(S, n, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves, values,
+                counter, child):
+    """The root as a max node of thesis Algorithm 6 (``root = "alphabeta"``, ``minimal_window
+    = "thesis"``): after the first card a null window, a re-search when a card fails high, and
+    then the early stop - the cards not searched get ``-INF`` (never chosen)."""
+    a = -INF
+    b = INF
+    for i in range(n):
+        values[i] = -INF
+    for i in range(n):
+        child[:] = S
+        play(child, moves[i])
+        v = alphabeta(child, depth - 1, a, b, me, cfg, tt_key, tt_val, tt_meta, hist, gen, ST,
+                      counter)
+        if i > 0 and thesis_research(True, v, a, b, -INF, INF):
+            v = alphabeta(child, depth - 1, a, INF, me, cfg, tt_key, tt_val, tt_meta, hist, gen,
+                          ST, counter)
+        values[i] = v
+        a, b = alphabeta_thesis_step(True, v, a, b)
+        if a >= b:
+            break
+
+
+@njit(cache=True)
 def search_root(S, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves, values):
     """Value of every legal card of ``me`` (to play in S) searched ``depth`` plies, each with the
     full window so that the values can be summed over samples (§5). Returns (n_moves, nodes).
@@ -501,7 +726,8 @@ def search_root(S, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves
 
     With ``cfg[CFG_ROOT_AB]`` the root is an alpha-beta node too (the later cards searched with
     the window (best so far, +inf), or a null window first when minimal window is on): cheaper,
-    but then only the best card's value is exact, the others are upper bounds."""
+    but then only the best card's value is exact, the others are upper bounds. With thesis
+    Algorithm 6's window as well, the root is Algorithm 6's max node (``thesis_root``)."""
     gen[0] += 1
     hist[:] = 0
     counter = np.zeros(1, dtype=np.int64)
@@ -513,6 +739,10 @@ def search_root(S, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves
         legal &= legal - 1
         n += 1
     child = np.empty(S_LEN, dtype=np.int64)
+    if cfg[CFG_ROOT_AB] and cfg[CFG_MINWINDOW] and cfg[CFG_MW_THESIS]:
+        thesis_root(S, n, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves,
+                    values, counter, child)
+        return n, counter[0]
     best = -INF
     for i in range(n):
         child[:] = S
