@@ -74,6 +74,7 @@ KIND_MC = 2
 
 CRIT_WINS = 0
 CRIT_SCORE = 1
+CRIT_SCORE_LEFT = 2  # diagnostic bug: the episodes credit the score of the player on the left
 
 #: What a Monte Carlo episode knows of the hands (column AG_PERFECT).
 INFO_DETERMINISE = 0  # §4: own hand kept, the unseen cards dealt at random to the opponents
@@ -430,6 +431,8 @@ def mc_action(hands, st, beats, sp, W, agent, mv, rng):
             playout(h2, s2, beats, sp, policy, W, mv2, rng)
             if criterion == CRIT_SCORE:
                 total += s2[ST_SCORE + p]
+            elif criterion == CRIT_SCORE_LEFT:
+                total += s2[ST_SCORE + (p + 1) % sp[SP_NP]]
             elif s2[ST_FIRST] == p:
                 total += 1.0
         if total > best:
@@ -477,6 +480,7 @@ AGENTS = {
     "MC-score-redeal": (KIND_MC, CRIT_SCORE, POL_RANDOM, INFO_REDEAL_ALL, 1, 0),
     "MC-weights-redeal": (KIND_MC, CRIT_SCORE, POL_ROULETTE, INFO_REDEAL_ALL, 1, 0),
     "MC-highest-redeal": (KIND_MC, CRIT_SCORE, POL_HIGHEST, INFO_REDEAL_ALL, 1, 0),
+    "MC-weights-leftscore": (KIND_MC, CRIT_SCORE_LEFT, POL_ROULETTE, 0, 1, 0),
 }
 
 #: The re-deal hypothesis: each Monte Carlo AI of the paper -> its re-dealing twin.
@@ -503,6 +507,8 @@ AGENT_DESCRIPTIONS = {
     "MC-score-redeal": "MC-score whose episodes re-deal every hand, its own too (hypothesis)",
     "MC-weights-redeal": "MC-weights whose episodes re-deal every hand, its own too (hypothesis)",
     "MC-highest-redeal": "MC-highest whose episodes re-deal every hand, its own too (hypothesis)",
+    "MC-weights-leftscore": "MC-weights that credits each episode's score to the player on its "
+                            "left (a deliberate bug, diagnostic)",
 }
 
 
