@@ -76,17 +76,33 @@ def test_fuzzy_ratio_and_agreement():
 class _Res:
     """What ``build_claims`` reads of a ``Results``: its params and frames."""
 
-    def __init__(self, params, t1, t8, fz, st):
+    def __init__(self, params, t1, t8, fz, st, thesis):
         self.params = params
         self.frames = {"table1": t1, "table1_ci": None, "table8": t8, "fuzzy": fz,
-                       "strength": st}
+                       "strength": st, **thesis}
 
     def __getitem__(self, key):
         return self.frames.get(key)
 
 
-def _res(t1=None, t8=None, fz=None, st=None):
-    return _Res(chapter.resolve({}), t1, t8, fz, st)
+def _res(t1=None, t8=None, fz=None, st=None, **thesis):
+    """``thesis``: frames of the thesis-configuration experiments (thesis_table1, ...)."""
+    return _Res(chapter.resolve({}), t1, t8, fz, st, thesis)
+
+
+def window_rows(n=20, worse_every=4):
+    """Window-cost rows: the thesis window picks a card worth 2 less on every
+    ``worse_every``-th position, PVS never."""
+    out = []
+    for d in range(n):
+        for name in ("only_minwindow", "all"):
+            for window in ("pvs", "thesis"):
+                bad = window == "thesis" and d % worse_every == 0
+                out.append({"deal": d, "tricks": 0, "sample": 0, "config": name,
+                            "window": window, "nodes": 100 if window == "pvs" else 80,
+                            "seconds": 0.01, "card": "I" if bad else "XXI", "exact_card": "XXI",
+                            "loss": 2.0 if bad else 0.0, "n_legal": 10})
+    return pd.DataFrame(out)
 
 
 def _ids(claims):
@@ -106,17 +122,35 @@ def test_build_claims_with_rows():
                     rows({n: 50 for n in paper.TABLE8}, depth=6)])
     fz = rows({"all": 10, "all_exact_tt": 23}, tricks=3)
     st = strength_rows({"random": 20, "rule": 30, "tarokist": 45, "tarokist_exact": 45})
-    claims = analysis.build_claims(_res(t1, t8, fz, st))
+    # the thesis configuration: plain alpha-beta 184 x all, 16.7 x only_tt
+    t1t = rows({name: (1_598_924 if name == "none" else 8_667 if name == "all" else 95_575
+                       if name == "only_tt" else 100_000) for name in paper.CONFIG_OF.values()})
+    t8t = pd.concat([rows({n: 5 for n in paper.TABLE8}, depth=3),
+                     rows({n: 50 for n in paper.TABLE8}, depth=6)])
+    st_w = strength_rows({"tarokist_thesis_window": 44})
+    claims = analysis.build_claims(_res(t1, t8, fz, st, thesis_table1=t1t, thesis_table8=t8t,
+                                        thesis_fuzzy=fz, window_cost=window_rows(),
+                                        window_games=st_w))
     _check(claims)
     by = {c.claim: c for c in claims}
     assert _ids(claims) == {r["claim_id"] for r in paper.claim_rows()}
-    assert by["table1.reduction"].ours == pytest.approx(10.0)  # none = 10 x all
-    assert by["table1.reduction"].verdict == "differs" and by["table1.reduction"].note
+    # judged in the thesis configuration, the sound one's ratio (10x) in the note
+    assert by["table1.reduction"].ours == pytest.approx(1_598_924 / 8_667)
+    assert by["table1.reduction"].verdict == "reproduced"
+    assert "sound configuration 10.0x" in by["table1.reduction"].note
+    assert by["table1.only_tt.ratio"].verdict == "reproduced"
+    assert by["table1.only_history.ratio"].verdict == "differs"  # 16.0 vs 4.9
+    assert by["table8.only_tt.3.ratio"].verdict == "differs"  # 1.0 vs 1.4
     assert by["fuzzy_tt.gain"].verdict == "reproduced"
-    # absolute node counts are shown, not judged; the ratio carries the verdict
+    # absolute node counts and seconds are shown, not judged; the ratio carries the verdict
     assert by["table8.none.3"].verdict == "not comparable"
     assert by["table1.all"].verdict == "not comparable" and "table1.reduction" in by["table1.all"].note
+    assert "table1.only_tt.ratio" in by["table1.only_tt"].note
+    assert by["table1.none.seconds"].verdict == "not comparable"
     assert by["table1.reduction"].n_paper == paper.TABLE1_DEALS
+    # the thesis window: a worse card on 5 of 20 positions; 1 point less in play
+    assert by["window.exact"].verdict == "fails" and "25.0 %" in by["window.exact"].ours
+    assert by["window.play"].verdict == "fails" and "-1.00" in by["window.play"].ours
     assert by["strength.reasonable"].verdict == "holds"
     assert by["fuzzy_tt.quality"].verdict == "holds"
     assert all(c.verdict != "pending" for c in claims)
@@ -195,3 +229,25 @@ def test_session_trend_by_window():
     assert list(t["klop"]) == [0.5, 0.0]
     assert list(t["declarer_win"]) == [1.0, 0.5]
     assert t["margin"].iloc[1] == pytest.approx((7 + 8 + 7) / 3)
+
+
+def test_decomposition_and_steps():
+    a = rows({"all": 10, "none": 440})
+    b = rows({"all": 10, "none": 1280})
+    b["pruning"] = "thesis"
+    c = rows({"all": 10, "none": 890})
+    c["minimal_window"] = "thesis"
+    steps = analysis.split_steps(pd.concat([b, c], ignore_index=True))
+    assert set(steps) == {"pruning", "window"}
+    d = analysis.decomposition([("sound", a), ("+ pruning", steps["pruning"]),
+                                ("+ window", steps["window"]), ("missing", None)], deals=2)
+    assert list(d["ratio"][:3].round(1)) == [44.0, 128.0, 89.0]
+    assert d["deals"].tolist() == [2, 2, 2, 0]
+
+
+def test_window_cost_counts_changed_and_worse_cards():
+    w = analysis.window_cost(window_rows(n=20, worse_every=4)).set_index(["config", "window"])
+    assert w.loc[("only_minwindow", "thesis"), "worse"] == pytest.approx(0.25)
+    assert w.loc[("only_minwindow", "pvs"), "changed"] == 0
+    est, _, _, n = analysis.window_nodes_ratio(window_rows(), "all")
+    assert est == pytest.approx(1.25) and n == 20

@@ -96,8 +96,27 @@ def test_bench_quick(capsys):
 
     out = bench.main(quick=True)
     assert out["deals_per_s"] > 0 and out["us_per_node_all"] > 0
-    assert set(out["search"]) == set(E.TABLE1_CONFIGS)
+    assert set(out["search"]) == {"sound", "thesis"}
+    for rates in out["search"].values():
+        assert set(rates) == set(E.TABLE1_CONFIGS)
     assert "random deals/s" in capsys.readouterr().out
+    if out["like_for_like"] is not None:
+        assert out["like_for_like"]["openspiel_cpp"] > 0 and out["like_for_like"]["ours"] > 0
+
+
+def test_bench_start_states_agree_with_openspiel():
+    """The like-for-like start states: the same hands in both engines after bidding three,
+    talon and discards, 16 - 3 = 13 + 3 cards for the declarer, play to go."""
+    pytest.importorskip("pyspiel")
+    from gameai.tarok import bench
+
+    theirs, ours = bench.start_states(5, seed=3)
+    for st, S in zip(theirs, ours):
+        for p in range(3):
+            assert int(S[R.S_HAND + p]) == sum(1 << c for c in st.player_cards(p))
+        assert R.popcount(np.int64(S[R.S_HAND])) == 16
+        assert str(st.current_game_phase()).endswith("TRICKS_PLAYING")
+        assert S[R.S_TURN] == st.current_player() == 0  # forehand leads in both
 
 
 # ----------------------------------------------------------------------- thesis switches

@@ -13,7 +13,8 @@ compiled loop (``play_cards``). The registry by name (``AGENTS``):
   exactly as plain alpha-beta would.
 * ``tarokist`` - the full program (spec "Play"): 20 samples, 9/12/15 plies, all four
   enhancements (fuzzy table, history, minimal window, third-card pruning), one-trick search 0.7.
-* ``cheat`` - the full program's search on the true deal (perfect information): a ceiling.
+* ``cheat`` - the full program's search on the true deal (perfect information): a
+  perfect-information reference (the same depth-limited search, not a best response).
 * ``tarokist_exact`` - the full program with an exact-key transposition table instead of the
   fuzzy one (the paper's "no impact on the quality of playing", tested by playing both).
 * ``tarokist_thesis_window`` - the full program with thesis Algorithm 6's minimal window as

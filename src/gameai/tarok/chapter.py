@@ -53,7 +53,11 @@ VERSION = f"engine{ENGINE_VERSION}-agents{AGENTS_VERSION}"
 
 EXPERIMENTS = ("table1", "table8", "fuzzy", "table1_alphabeta", "sessions", "strength",
                "table1_ci", "thesis_table8", "thesis_table1", "window_cost", "thesis_fuzzy",
-               "window_games")
+               "window_games", "thesis_steps")
+#: The steps from the sound search to the thesis's (with an alpha-beta root): one switch more
+#: each, all enhancements against none on Table 1's deals (the other steps are Table 1, Table 1
+#: with an alpha-beta root and the thesis configuration's Table 1).
+THESIS_STEPS = ({"pruning": "thesis"}, {"minimal_window": "thesis"})
 #: The thesis program's Table 1: Table 1's configurations and an exact-key table beside the
 #: fuzzy one (the fuzzy table's gain at the first card of a deal).
 THESIS_TABLE1_CONFIGS = [*TABLE1_CONFIGS, "all_exact_tt"]
@@ -341,6 +345,17 @@ def window_games(res: Results) -> None:
                 description="Full program with Algorithm 6's window, strength deals")
 
 
+def thesis_steps(res: Results) -> None:
+    """All enhancements and none with an alpha-beta root plus one more thesis switch (Tables
+    5-6 pruning, or Algorithm 6's window), on Table 1's deals: the decomposition of the gap."""
+    p = res.params
+    base = _search(p, ["all", "none"], [p["table1_depth"]], root_window="alphabeta")
+    res.get("thesis_steps", "table1_steps", search_task,
+            [{**base, **step} for step in THESIS_STEPS], p["table1_deals"], chunk_size=1,
+            warmup=warm_up, partial=True, compute=res.computes("thesis_steps"),
+            description="All vs none, alpha-beta root plus one thesis switch")
+
+
 # ----------------------------------------------------------------------------- entry points
 
 
@@ -348,6 +363,7 @@ def window_games(res: Results) -> None:
 #: order ``results`` and ``gameai run tarok`` take them, cheapest first.
 PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
                    steps=(table1, table8, fuzzy, table1_alphabeta, sessions, strength, table1_ci,
-                          thesis_table8, thesis_table1, window_cost, thesis_fuzzy, window_games),
+                          thesis_table8, thesis_table1, window_cost, thesis_fuzzy, window_games,
+                          thesis_steps),
                    build_claims=build_claims, run_only=RUN_ONLY)
 resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run
