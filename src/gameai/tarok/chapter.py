@@ -363,7 +363,7 @@ def thesis_steps(res: Results) -> None:
 #: order ``results`` and ``gameai run tarok`` take them, cheapest first.
 PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
                    steps=(table1, table8, fuzzy, table1_alphabeta, sessions, strength, table1_ci,
-                          thesis_table8, thesis_table1, window_cost, thesis_fuzzy, window_games,
-                          thesis_steps),
+                          thesis_table8, thesis_table1, thesis_steps, window_cost, thesis_fuzzy,
+                          window_games),
                    build_claims=build_claims, run_only=RUN_ONLY)
 resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run
