@@ -19,6 +19,7 @@ from ..core.display import ci_range, number
 from ..core.stats import mean_ci, mean_diff_ci, wilson
 from . import paper
 from .experiments import log10_draws
+from .agents import budget
 
 #: The paper prints margins and scores with one decimal, percentages with one decimal.
 STEP = 0.1
@@ -156,26 +157,90 @@ def table3(df: pd.DataFrame, time_scale: float = 1.0) -> pd.DataFrame:
 FAMILIES = ("UCT_B", "UCT_W", "UCT", "MCE")
 
 
-def family_offsets(t: pd.DataFrame, paper_games: int = 200) -> pd.DataFrame:
-    """Mean of (ours - paper) over a family's strategies at each T, from :func:`table3` rows.
+def pooled_offset(g: pd.DataFrame, paper_games: int = 200) -> tuple[float, float, float]:
+    """Mean of (ours - paper) over the :func:`table3` rows ``g``, with a 95 % CI that counts
+    both sides' sampling error: ours from each cell's CI, the paper's from the same spread over
+    its ``paper_games`` games (the paper gives no per-cell CI), cells independent."""
+    se = _se(g)
+    sd = se * np.sqrt(g["n"])
+    se_diff = float(np.sqrt((se ** 2 + sd ** 2 / paper_games).sum()) / len(g))
+    m = float(g["diff"].mean())
+    return m, m - 1.96 * se_diff, m + 1.96 * se_diff
 
-    The CI counts both sides' sampling error: ours from each cell's CI, the paper's from the
-    same spread over its ``paper_games`` games (the paper gives no per-cell CI), cells
-    independent."""
+
+def family_of(strategy: str) -> str | None:
+    """``"UCT_B"`` for ``"UCT_B-FG"``: the Table III family (:data:`FAMILIES`) of a strategy."""
+    return next((f for f in FAMILIES if strategy.startswith(f + "-")), None)
+
+
+def policy_of(strategy: str) -> str | None:
+    """``"FG"`` for ``"UCT_B-FG"`` and ``"MCE-FG/R"``: a searcher's playout policy."""
+    return strategy.split("-", 1)[1].split("/")[0] if "-" in strategy else None
+
+
+def family_offsets(t: pd.DataFrame, paper_games: int = 200) -> pd.DataFrame:
+    """Mean of (ours - paper) over a family's strategies at each T, from :func:`table3` rows,
+    with :func:`pooled_offset`'s CI."""
     rows = []
     t = t.dropna(subset=["diff"])
-    fam = t["strategy"].map(lambda s: next((f for f in FAMILIES if s.startswith(f + "-")), None))
+    fam = t["strategy"].map(family_of)
     for (f, T), g in t.assign(family=fam).dropna(subset=["family"]).groupby(["family", "T"]):
-        se = _se(g)
-        sd = se * np.sqrt(g["n"])
-        se_diff = np.sqrt((se ** 2 + sd ** 2 / paper_games).sum()) / len(g)
-        m = float(g["diff"].mean())
+        m, lo, hi = pooled_offset(g, paper_games)
         rows.append({"family": f, "T": T, "cells": len(g), "diff": m,
-                     "lo": m - 1.96 * se_diff, "hi": m + 1.96 * se_diff, "n_min": int(g["n"].min())})
+                     "lo": lo, "hi": hi, "n_min": int(g["n"].min())})
     out = pd.DataFrame(rows, columns=["family", "T", "cells", "diff", "lo", "hi", "n_min"])
     order = {f: i for i, f in enumerate(("MCE", "UCT", "UCT_B", "UCT_W"))}
     return out.sort_values(["family", "T"], key=lambda c: c.map(order) if c.name == "family"
                            else c).reset_index(drop=True)
+
+
+def authors_budget_ratios(T: float, moves, knowledge: bool, uct_only: bool = True) -> tuple:
+    """(lowest, highest) ratio of the authors' measured mean playouts per move
+    (``paper.authors_rates``) to our rule's budget (T x their 10 s rate) over Table III's
+    searching strategies at ``T`` and the player's ``moves``: knowledge playouts (FG, εG, PG)
+    or TR, UCT only or every searcher."""
+    r = paper.authors_rates()
+    r = r[(r["T"] == float(T)) & r["move"].isin(list(moves))]
+    pol = r["strategy"].map(policy_of)
+    r = r[(pol != "TR") if knowledge else (pol == "TR")]
+    if uct_only:
+        r = r[r["strategy"].str.startswith("UCT")]
+    rule = [budget(policy_of(s), T, int(m)) for s, m in zip(r["strategy"], r["move"])]
+    ratio = r["mean_iterations"].to_numpy() / np.asarray(rule, dtype=float)
+    return float(ratio.min()), float(ratio.max())
+
+
+def like_for_like(rule: pd.DataFrame, lfl: pd.DataFrame, paper_games: int = 200) -> pd.DataFrame:
+    """Per family and T, the mean of (ours - paper) under our rule and like for like, over the
+    cells computed in both (:func:`table3` rows of each), with :func:`pooled_offset`'s CIs."""
+    cols = ["strategy", "T"]
+    both = lfl[cols].merge(rule[cols])
+    rows = []
+    for name, t in (("rule", rule), ("authors", lfl)):
+        t = both.merge(t).dropna(subset=["diff"])
+        for (f, T), g in t.assign(family=t["strategy"].map(family_of)).groupby(["family", "T"]):
+            m, lo, hi = pooled_offset(g, paper_games)
+            rows.append({"setting": name, "family": f, "T": T, "cells": len(g), "diff": m,
+                         "lo": lo, "hi": hi, "n_min": int(g["n"].min())})
+    return pd.DataFrame(rows, columns=["setting", "family", "T", "cells", "diff", "lo", "hi",
+                                       "n_min"])
+
+
+def opponent_gap(rule: pd.DataFrame, lfl: pd.DataFrame) -> tuple[float, float, float, int]:
+    """How many points more the three opponents score per game like for like (FG*) than under
+    our rule (FG), over the Table III cells (strategy, T) computed in both: the mean over cells
+    of the difference of the opponents' mean score, with a 95 % CI (cells independent), and the
+    number of cells."""
+    def per_cell(df):
+        g = df.assign(opp=df[["score1", "score2", "score3"]].mean(axis=1)).groupby(
+            ["seat0", "T"])["opp"]
+        return pd.DataFrame({"m": g.mean(), "v": g.var() / g.count()})
+
+    both = per_cell(lfl).join(per_cell(rule), lsuffix="_a", rsuffix="_r", how="inner")
+    d = both["m_a"] - both["m_r"]
+    m = float(d.mean())
+    half = 1.96 * float(np.sqrt((both["v_a"] + both["v_r"]).sum())) / len(d)
+    return m, m - half, m + half, len(d)
 
 
 def budget_offsets(check: pd.DataFrame, t3: pd.DataFrame, T: float = 0.1,
