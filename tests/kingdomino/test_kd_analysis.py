@@ -258,8 +258,11 @@ def test_sweep_claims_name_the_values_level_with_the_best_and_say_so_far():
                          for r in rows("UCT-TR", list(m + rng.normal(0, 8, 200)), T=0.2, C=C)])
     fig7, _ = analysis.sweep_claims(df, None, games=200)
     assert "so far: 150-200 of 200 games per point" in fig7.note
-    level = fig7.note.split("C level with the best (gap CI covers 0): ")[1]
+    level, raw = fig7.note.split("C level with the best (gap CI covers 0): ")[1].split(". ", 1)
     assert level == "UCT-FG 2 s: 0.6, 1; UCT-TR 0.2 s: 0.3, 0.6"  # C = 0 clearly worse
+    # the authors' raw best C: 0.6 for UCT-FG (level here), 0.2 for UCT-TR at 0.2 s (not swept)
+    assert raw.startswith("The paper's text is not supported by the authors' own raw results")
+    assert raw.endswith("ours is level with it in 1 of 2 setups.")
     assert "so far" not in analysis.sweep_claims(df[df["seat0"] == "UCT-TR"], None, games=200)[0].note
 
 
