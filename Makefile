@@ -14,7 +14,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 help:
 	@echo "make book           build the book from the cached results in data/ -> _build/html"
-	@echo "make test           unit tests + chapter notebooks under nbval (ci profile) + strict book build + HTML check"
+	@echo "make test           unit tests + Dask cluster test + chapter notebooks under nbval (ci profile) + strict book build + HTML check"
 	@echo "make run-frankszoo  compute every missing result of a chapter at full scale (gameai run)"
 	@echo "make bench          speed benchmarks (gameai bench; CHAPTER=frankszoo)"
 	@echo "make venv           create .venv with the exact pins of requirements.txt"
@@ -34,14 +34,18 @@ $(STAMP): requirements.txt pyproject.toml
 book: venv
 	jupyter-book build . --all
 
-# Runs all four stages even when one fails, then prints one summary line; fails if any failed.
-# The html stage checks the strict build as a reader would see it (gameai.core.htmlcheck):
-# every image exists, no nan/None in rendered tables, every claims table has all its claims.
+# Runs all five stages even when one fails, then prints one summary line; fails if any failed.
+# The cluster stage starts a real Dask scheduler and two workers on loopback and runs a small
+# Durak experiment on them, once whole and once with a worker killed (about 1-2 min on 2 cores;
+# tests/test_cluster.py). The html stage checks the strict build as a reader would see it
+# (gameai.core.htmlcheck): every image exists, no nan/None in rendered tables, every claims
+# table has all its claims.
 test: venv
 	@start=$$(date +%s); status=0; summary=""; \
 	stage() { local name=$$1; shift; echo; echo "==> $$name: $$*"; \
 	  if "$$@"; then summary="$$summary $$name=passed"; else summary="$$summary $$name=FAILED"; status=1; fi; }; \
-	stage unit pytest tests; \
+	stage unit pytest tests --ignore=tests/test_cluster.py; \
+	stage cluster pytest tests/test_cluster.py; \
 	stage notebooks env GAMEAI_PROFILE=ci pytest --nbval-lax --nbval-cell-timeout=1200 book/*.ipynb; \
 	stage book jupyter-book build . -W -n --keep-going --all --path-output _build/strict; \
 	stage html python -m gameai.core.htmlcheck _build/strict/_build/html --data data; \

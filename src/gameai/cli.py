@@ -443,9 +443,20 @@ def _existing_results(args: argparse.Namespace, module: ModuleType) -> Path:
     return data_dir
 
 
+def _float_arg(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not (value > 0 and value != float("inf")):  # refuses nan, inf and <= 0
+        raise argparse.ArgumentTypeError(f"must be a finite number > 0, got {text!r}")
+    return value
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     """Recompute a sample of every cached experiment and compare it with the stored rows."""
-    from .core.store import forget, verify
+    from .core.lock import FolderBusy
+    from .core.store import forget, record_verified, verify
 
     module = load_chapter(args.chapter)
     params = check_params(args.chapter, module, args.param)
@@ -456,18 +467,40 @@ def cmd_verify(args: argparse.Namespace) -> int:
     _check_n_jobs(args.n_jobs)
     data_dir = _existing_results(args, module)
     res = module.results(params, data_dir=data_dir, compute=False, progress=False)
+    skip = [name.strip() for name in (args.skip or "").split(",") if name.strip()]
+    names = {exp.name for exp in res.experiments.values()} | set(res.experiments)
+    unknown = sorted(set(skip) - names)
+    if unknown:
+        raise UsageError(f"--skip names no experiment of {args.chapter}: {', '.join(unknown)}; "
+                         f"allowed: {', '.join(sorted({e.name for e in res.experiments.values()}))}")
     bad = checked = 0
     damaged: dict[Path, list[str]] = {}
-    print(f"gameai verify {args.chapter}: {args.per_config} task(s) per config, data in {data_dir}")
-    for exp in res.experiments.values():
-        out = verify(exp, data_dir, per_config=args.per_config, n_jobs=args.n_jobs)
+    notes: list[str] = []
+    bound = "" if args.max_seconds is None else f", at most {args.max_seconds:g} s per experiment"
+    print(f"gameai verify {args.chapter}: {args.per_config} task(s) per config{bound}, "
+          f"data in {data_dir}", flush=True)
+    for label, exp in res.experiments.items():
+        if exp.name in skip or label in skip:
+            print(f"{exp.name:>24}: skipped (--skip)", flush=True)
+            notes.append(f"{exp.name}: skipped (--skip)")
+            continue
+        out = verify(exp, data_dir, per_config=args.per_config, n_jobs=args.n_jobs,
+                     max_seconds=args.max_seconds, progress="auto",
+                     announce=lambda line: print(f"gameai verify {args.chapter}: {line}",
+                                                 file=sys.stderr, flush=True))
         bad += out["mismatched"]
         checked += out["checked"]
         for path, problems in out["damaged"]:
             damaged.setdefault(path, problems)
+        note, skipped = out.get("note", ""), out.get("skipped", 0)
         flag = "ok" if out["mismatched"] == 0 else "MISMATCH"
-        print(f"{exp.name:>24}: {out['checked']:5d} checked, {out['mismatched']:4d} differ  {flag}",
-              flush=True)
+        if out["checked"] == 0 and skipped:
+            flag = "NOT CHECKED"
+        of = f" of {out['sampled']:d}" if skipped else ""
+        print(f"{exp.name:>24}: {out['checked']:5d}{of} checked, {out['mismatched']:4d} differ  "
+              f"{flag}" + (f"  ({note})" if note else ""), flush=True)
+        if note:
+            notes.append(f"{exp.name}: {note}")
         for ex in out["examples"][:2]:
             print(f"      task {ex['key']}/{ex['index']}: stored {ex['stored']} "
                   f"recomputed {ex['recomputed']}")
@@ -475,6 +508,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
             n = forget(exp, data_dir, out["keys"])
             print(f"      forgot {n} rows of {len(out['keys'])} config(s): "
                   f"`gameai run {args.chapter}` recomputes them")
+        if args.record and out["checked"]:
+            try:
+                entry = record_verified(exp, data_dir, out, args.per_config)
+            except FolderBusy as exc:
+                print(f"      not recorded: {exc}", file=sys.stderr)
+            else:
+                if entry is not None:
+                    print(f"      recorded in {exp.name}.json under 'verified' ({entry['date']})")
     # A damaged file fails the verification even when every intact task reproduces: its dropped
     # tasks were not checked, and the book would show them missing.
     for path, problems in damaged.items():
@@ -483,13 +524,18 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if damaged:
         print(f"gameai verify {args.chapter}: {len(damaged)} damaged file(s); "
               f"`gameai run {args.chapter}` recomputes the tasks they lost", file=sys.stderr)
+    if notes:
+        print(f"gameai verify {args.chapter}: note: {len(notes)} experiment(s) not checked in "
+              "full: " + "; ".join(notes))
     if checked == 0:
         cause = ("the stored files are damaged (above)" if damaged else
+                 "every experiment was skipped or out of time (notes above)" if notes else
                  f"no stored task in {data_dir} matches these parameters")
         print(f"gameai verify {args.chapter}: nothing was verified: {cause}", file=sys.stderr)
         return 1
     print(f"gameai verify {args.chapter}: " + ("every sampled task reproduced" if bad == 0 else
           f"{bad} sampled task(s) differ from the stored rows")
+          + (" (of those checked: see the note)" if notes and bad == 0 else "")
           + (f"; but {len(damaged)} file(s) are damaged (above)" if damaged else ""))
     return 0 if bad == 0 and not damaged else 1
 
@@ -611,6 +657,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--forget-mismatched", action="store_true",
                    help="remove the cached rows of every config with a differing task")
     p.add_argument("--n-jobs", type=int, default=-1, help="worker processes (default -1: all)")
+    p.add_argument("--max-seconds", type=_float_arg, default=None, metavar="S",
+                   help="time bound per experiment: sample only the tasks that fit by the time "
+                        "per task its manifest records (skip the experiment if one task takes "
+                        "longer) and start none after S seconds; a note says what was left out")
+    p.add_argument("--skip", metavar="NAMES",
+                   help="comma-separated experiments not to check (e.g. the costly ones)")
+    p.add_argument("--record", action="store_true",
+                   help="add the outcome to each checked experiment's manifest under "
+                        "'verified' (date, code, tasks checked); only the manifest changes")
     p.add_argument("--data-dir", metavar="DIR",
                    help="results folder (default: data/ at the root of the book)")
     p.set_defaults(func=cmd_verify)

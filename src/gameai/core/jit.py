@@ -31,16 +31,30 @@ def source_hash(root: Path = PACKAGE_ROOT) -> str:
     return h.hexdigest()[:16]
 
 
-def cache_dir(root: Path = PACKAGE_ROOT) -> Path:
+def cache_dir(root: Path = PACKAGE_ROOT, digest: str | None = None) -> Path:
     base = os.environ.get("GAMEAI_NUMBA_CACHE") or os.environ.get("NUMBA_CACHE_DIR")
     base_path = Path(base) if base else Path.home() / ".cache" / "gameai" / "numba"
-    return base_path / source_hash(root)
+    return base_path / (digest or source_hash(root))
+
+
+#: :func:`source_hash` of the package as this process imported it (set by :func:`configure`).
+_LOADED: str | None = None
+
+
+def loaded_source_hash() -> str:
+    """The hash of the ``gameai`` source this process runs: taken when ``gameai`` was imported
+    (the key of its numba cache), not now, so that an edit made while a long run computes does
+    not change what its manifests say. Manifests record it as ``source_hash``."""
+    global _LOADED
+    if _LOADED is None:
+        _LOADED = source_hash()
+    return _LOADED
 
 
 def configure() -> Path:
     """Point numba (this process and the workers it starts) at the source-keyed cache."""
     import numba
 
-    path = cache_dir()
+    path = cache_dir(digest=loaded_source_hash())
     numba.config.CACHE_DIR = str(path)
     return path

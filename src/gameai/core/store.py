@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
+import hashlib
 import importlib.metadata
 import io
 import itertools
@@ -46,7 +47,7 @@ from .lock import FolderBusy, folder_lock
 from .runner import Progress, _cell, canonical_json, config_key, run_tasks
 
 __all__ = ["Experiment", "MissingResults", "FolderBusy", "load_or_run", "load", "status", "paths",
-           "verify", "forget", "wall_time", "plan", "dry_run", "UNKNOWN"]
+           "verify", "record_verified", "forget", "wall_time", "plan", "dry_run", "UNKNOWN"]
 
 #: Tasks handed to the runner at a time. The missing tasks are generated as they are needed,
 #: never listed whole: a run of 10^7 games per configuration would otherwise fill the memory
@@ -350,7 +351,54 @@ def _git() -> dict[str, Any]:
     # run's own output - do not make the code that produced them dirty.
     porcelain = git("status", "--porcelain", "--untracked-files=no", "--",
                     ":(top)", ":(top,exclude)data")
-    return {"git_commit": commit, "git_dirty": None if porcelain is None else bool(porcelain)}
+    out: dict[str, Any] = {"git_commit": commit,
+                           "git_dirty": None if porcelain is None else bool(porcelain)}
+    out.update(_code_identity(git, porcelain))
+    return out
+
+
+def _git_bytes(*args: str) -> bytes | None:
+    """The raw output of a git command run beside this file (``None`` outside git)."""
+    try:
+        res = subprocess.run(["git", *args], cwd=Path(__file__).resolve().parent,
+                             capture_output=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if res.returncode != 0:
+        return None
+    return res.stdout if isinstance(res.stdout, bytes) else str(res.stdout).encode()
+
+
+#: At most this many changed paths are listed in a manifest's ``git_dirty_paths``.
+DIRTY_PATHS_SHOWN = 50
+
+
+def _code_identity(git: Callable[..., str | None], porcelain: str | None) -> dict[str, Any]:
+    """What names the code when ``git_commit`` alone does not (issue 29):
+
+    - ``source_hash``: the hash of every ``.py`` file of ``src/gameai`` as this process imported
+      it (:func:`gameai.core.jit.loaded_source_hash`, the key of its numba cache): the same
+      hash means the same package code, committed or not;
+    - when the work tree is dirty, ``git_diff_sha256``: SHA-256 of ``git diff HEAD --binary --
+      src`` (the uncommitted change to the package; a patch kept aside can be matched to it),
+      and ``git_dirty_paths``: the changed paths outside ``data/`` (which parts were dirty: a
+      change to another chapter's files does not touch this one's code).
+    """
+    from .jit import loaded_source_hash
+
+    out: dict[str, Any] = {"source_hash": loaded_source_hash()}
+    if porcelain:
+        diff = _git_bytes("diff", "HEAD", "--binary", "--", ":(top)src")
+        if diff is not None:
+            out["git_diff_sha256"] = hashlib.sha256(diff).hexdigest()
+        # "XY path" or "XY old -> new" (the output was stripped: the first line may have lost
+        # the blank of an empty X).
+        changed = sorted({parts[1].split(" -> ")[-1] for line in porcelain.splitlines()
+                          if len(parts := line.split(maxsplit=1)) == 2})
+        out["git_dirty_paths"] = changed[:DIRTY_PATHS_SHOWN] + (
+            [f"... and {len(changed) - DIRTY_PATHS_SHOWN} more"]
+            if len(changed) > DIRTY_PATHS_SHOWN else [])
+    return out
 
 
 def _packages() -> dict[str, str | None]:
@@ -407,6 +455,10 @@ def _write_manifest(exp: Experiment, path: Path, result: pd.DataFrame, rows_in_f
     }
     if lost:
         manifest["damaged_manifests"] = lost
+    if isinstance(old.get("verified"), list):
+        # Dated checks of the rows computed before (record_verified): still true of the rows
+        # they checked, which the file keeps.
+        manifest["verified"] = old["verified"]
     atomic_write_text(path, json.dumps(manifest, indent=2, sort_keys=False) + "\n")
 
 
@@ -648,40 +700,96 @@ TIMING_COLUMNS = ("seconds",)
 
 
 def verify(exp: Experiment, data_dir: str | os.PathLike, *, per_config: int = 2, n_jobs: int = 1,
-           backend: str = "loky") -> dict[str, Any]:
+           backend: str = "loky", max_seconds: float | None = None,
+           progress: bool | str = False, announce: Callable[[str], None] | None = None,
+           clock: Callable[[], float] = time.monotonic) -> dict[str, Any]:
     """Recompute a sample of ``exp``'s cached tasks and compare them with the stored rows.
 
     Every task's result depends only on (root seed, config, index) and the code, so a stored row
     that the current code does not reproduce exactly means the code changed without a version
     bump, or the row came from stale compiled code (timings, ``TIMING_COLUMNS``, are not
-    compared). ``per_config`` tasks are taken per config,
-    spread evenly over its indices. Returns ``{"checked", "mismatched", "keys", "examples",
-    "damaged"}`` (``keys``: the task keys with a differing task; ``damaged``: ``(file,
-    problems)`` of each damaged file read, whose dropped tasks could not be checked); nothing is
-    written.
+    compared). ``per_config`` tasks are taken per config, spread evenly over its indices, and
+    run round-robin over the configs (the first of every config, then the second, ...), so that
+    a sample cut short by ``max_seconds`` still covers as many configs as it can.
+
+    ``max_seconds`` bounds the time spent on this experiment: the sample is cut to the tasks
+    that fit by the compute time per task its manifest records (an experiment whose single task
+    takes longer is skipped), and no further task is started once the time is spent. Returns
+    ``{"checked", "mismatched", "keys", "examples", "damaged"}`` (``keys``: the task keys with a
+    differing task; ``damaged``: ``(file, problems)`` of each damaged file read, whose dropped
+    tasks could not be checked), with a bound also ``"sampled"`` (the tasks the sample held),
+    ``"skipped"`` (those left unchecked by the bound) and ``"note"`` (why; empty if none was);
+    nothing is written. ``announce(line)`` is told what is about to be computed; ``progress``
+    as for :func:`gameai.core.runner.run_tasks`.
     """
     if isinstance(per_config, bool) or not isinstance(per_config, int) or per_config < 1:
         raise ValueError(f"parameter 'per_config' must be an int >= 1, got {per_config!r}")
+    if max_seconds is not None and (isinstance(max_seconds, bool)
+                                    or not isinstance(max_seconds, (int, float))
+                                    or not max_seconds > 0 or max_seconds == float("inf")):
+        raise ValueError(f"parameter 'max_seconds' must be a finite number > 0, got {max_seconds!r}")
     damaged: list[tuple[Path, list[str]]] = []
-    stored = _read_all(paths(exp, data_dir), damaged=damaged)
+    p = paths(exp, data_dir)
+    stored = _read_all(p, damaged=damaged)
     done = _done(exp, stored)
-    tasks = []
+    per_key: list[list[tuple[str, dict, int]]] = []
     for cfg in exp.configs:
-        have = sorted(done[exp.task_key(cfg)])
+        key = exp.task_key(cfg)
+        have = sorted(done[key])
         step = max(1, len(have) // per_config)
-        tasks += [(exp.merged(cfg), i) for i in have[::step][:per_config]]
-    result: dict[str, Any] = {"checked": len(tasks), "mismatched": 0, "keys": [], "examples": [],
+        per_key.append([(key, exp.merged(cfg), i) for i in have[::step][:per_config]])
+    sample = [t for rank in itertools.zip_longest(*per_key) for t in rank if t is not None]
+    tasks = [(cfg, i) for _, cfg, i in sample]
+    result: dict[str, Any] = {"checked": 0, "mismatched": 0, "keys": [], "examples": [],
                               "damaged": damaged}
+    if max_seconds is not None:
+        result.update(sampled=len(tasks), skipped=0, note="")
     if not tasks:
         return result
+    workers = _workers(n_jobs, backend)
+    per_task = _core_seconds_per_task(_read_manifest(p["manifest"]))
+    todo = tasks
+    if max_seconds is not None and per_task is not None:
+        fit = int(max_seconds * workers // per_task)
+        if fit < len(tasks):
+            todo = tasks[:fit]
+            result["note"] = (f"time bound {max_seconds:g} s: one task takes about "
+                              f"{_duration(per_task)} by its manifest, so "
+                              + ("the experiment is skipped" if not fit else
+                                 f"{fit} of {len(tasks)} sampled tasks are checked"))
+    if announce is not None and todo:
+        estimate = ("" if per_task is None else
+                    f", about {_duration(per_task * len(todo) / workers)} by its manifest")
+        announce(f"{exp.name}: recomputing {len(todo)} task(s){estimate}")
     fresh: list[pd.DataFrame] = []
-    run_tasks(exp.fn, tasks, root_seed=exp.seed, n_jobs=n_jobs, backend=backend,
-              chunk_size=1, progress=False, on_chunk=fresh.append, warmup=exp.warmup)
+    reporter = Progress(total=len(todo), desc=f"verify {exp.chapter}/{exp.name}",
+                        mode=progress)
+    start, ran, warmup = clock(), 0, exp.warmup
+    try:
+        while ran < len(todo):
+            if max_seconds is not None and ran and clock() - start >= max_seconds:
+                result["note"] = (f"time bound {max_seconds:g} s reached after {ran} of "
+                                  f"{len(tasks)} sampled tasks")
+                break
+            batch = todo[ran:ran + workers]
+            run_tasks(exp.fn, batch, root_seed=exp.seed, n_jobs=n_jobs, backend=backend,
+                      chunk_size=1, progress=reporter, on_chunk=fresh.append, warmup=warmup,
+                      keep_rows=False)
+            ran, warmup = ran + len(batch), None
+    finally:
+        reporter.close()
+    result["checked"] = ran
+    if max_seconds is not None:
+        result["skipped"] = len(tasks) - ran
+    if not fresh:
+        return result
     to_rows = _store_rows(exp)
     new_rows = [to_rows(chunk) for chunk in fresh]
     sampled = {(df["key"].iloc[0], int(df["index"].iloc[0])) for df in new_rows}
     mask = pd.MultiIndex.from_frame(stored[["key", "index"]]).isin(list(sampled))
     stored_by_task = dict(list(stored[mask].groupby(["key", "index"])))
+    rank = {(key, i): r for r, (key, _, i) in enumerate(sample)}
+    new_rows.sort(key=lambda df: rank[(df["key"].iloc[0], int(df["index"].iloc[0]))])
     for new in new_rows:
         key, index = new["key"].iloc[0], int(new["index"].iloc[0])
         new = _parse(new.drop(columns="key").astype(str))
@@ -698,6 +806,52 @@ def verify(exp: Experiment, data_dir: str | os.PathLike, *, per_config: int = 2,
                                            "stored": old.to_dict("records")[:3],
                                            "recomputed": new.to_dict("records")[:3]})
     return result
+
+
+def _workers(n_jobs: int, backend: str) -> int:
+    """How many tasks run at once with these settings on this machine (a Dask cluster's size
+    is not known here: counted as this machine's cores)."""
+    cores = os.cpu_count() or 1
+    if backend == "sequential" or (n_jobs == 1 and backend != "dask"):
+        return 1
+    if backend == "dask" or n_jobs < 0:
+        return cores
+    return min(int(n_jobs), cores)
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.1f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def record_verified(exp: Experiment, data_dir: str | os.PathLike, outcome: Mapping[str, Any],
+                    per_config: int) -> dict[str, Any] | None:
+    """Add the outcome of :func:`verify` to ``exp``'s manifest, under ``verified`` (a list, one
+    dated entry per check): the date, the code that re-ran the sample (git commit, dirty flag,
+    ``source_hash``, diff hash), the tasks sampled, checked and differing. For manifests whose
+    ``git_commit`` does not name the code (``git_dirty: true``): the check says which code
+    reproduces a sample of the rows. Only the manifest changes, atomically, under the folder's
+    lock (:class:`FolderBusy` while a run holds it); its rows and its description of the run
+    stay as they are. Returns the entry, or ``None`` when there is no manifest to add it to."""
+    p = paths(exp, data_dir)
+    with folder_lock(p["csv"].parent):
+        manifest = _read_manifest(p["manifest"])
+        if manifest is None:
+            return None
+        entry = {"date": _now(), **_git(), "per_config": per_config,
+                 "sampled": int(outcome.get("sampled", outcome["checked"])),
+                 "checked": int(outcome["checked"]),
+                 "mismatched": int(outcome["mismatched"]),
+                 "damaged_files": len(outcome.get("damaged", []))}
+        if outcome.get("note"):
+            entry["note"] = outcome["note"]
+        history = manifest.get("verified")
+        manifest["verified"] = (history if isinstance(history, list) else []) + [entry]
+        atomic_write_text(p["manifest"], json.dumps(manifest, indent=2, sort_keys=False) + "\n")
+    return entry
 
 
 def forget(exp: Experiment, data_dir: str | os.PathLike,
