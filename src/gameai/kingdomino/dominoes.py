@@ -1,8 +1,8 @@
-"""The 48 Kingdomino dominoes (spec: ``kingdomino_dominoes.csv``; 96 squares, 39 crowns).
+"""The 48 Kingdomino dominoes (96 squares, 39 crowns).
 
-The table below was generated from the chapter spec's CSV so that the package never reads
-``../shared`` at run time; ``tests/kingdomino/test_rules.py`` checks it against the CSV when
-that file is present. Rows are ``(number, terrain1, crowns1, terrain2, crowns2)``.
+``tests/kingdomino/test_kd_rules.py`` checks the table below against
+``tests/kingdomino/data/kingdomino_dominoes.csv`` (the rulebook's and the authors' table). Rows
+are ``(number, terrain1, crowns1, terrain2, crowns2)``.
 """
 
 from __future__ import annotations
