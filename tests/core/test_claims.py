@@ -390,3 +390,10 @@ def test_scorecard_counts_what_chance_predicts(tmp_path):
     assert "by chance" in html and "<em>1.0</em>" in html
     table = claims_table(read_claims("toy", tmp_path), "toy").data
     assert "about 1.0 of the 20 judged numbers" in table
+
+
+def test_claims_csv_holds_no_binary_rounding_noise(tmp_path):
+    c = quantitative("a", "d", 0.44, 0.5717899999999999, 0.568824, 0.574756, 100, note="why")
+    write_claims("toy", [c], tmp_path)
+    text = (tmp_path / "toy" / "claims.csv").read_text()
+    assert "0.57179," in text and "0.5717899999999999" not in text

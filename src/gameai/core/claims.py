@@ -342,11 +342,21 @@ def _check(rows: list[Claim]) -> None:
                 )
 
 
+def _tidy(c: Claim) -> Claim:
+    """Numbers to 12 significant digits, so that the file shows 0.57179, not the binary
+    rounding noise 0.5717899999999999 (far below any CI; the verdict is checked after)."""
+    def r(v: Any) -> Any:
+        return float(f"{v:.12g}") if _is_number(v) and math.isfinite(v) else v
+
+    return replace(c, paper=r(c.paper), ours=r(c.ours), ci_low=r(c.ci_low), ci_high=r(c.ci_high),
+                   step=r(c.step))
+
+
 def write_claims(
     chapter: str, claims: Iterable[Claim | Mapping[str, Any]], data_dir: str | os.PathLike
 ) -> Path:
     """Check ``claims`` and write them, in the given order, to ``data_dir/<chapter>/claims.csv``."""
-    rows = [c if isinstance(c, Claim) else Claim(**dict(c)) for c in claims]
+    rows = [_tidy(c if isinstance(c, Claim) else Claim(**dict(c))) for c in claims]
     _check(rows)
     df = pd.DataFrame([asdict(c) for c in rows], columns=COLUMNS)
     return atomic_to_csv(df, Path(data_dir) / chapter / FILENAME)
