@@ -154,3 +154,14 @@ def test_thesis_window_agent_plays():
     row = E.game_task({"player": "tarokist_thesis_window", "opponent": "rule", "samples": 1,
                        "depths": [3, 3, 3]}, 2, np.random.default_rng(5))
     assert 0 <= row["points"] <= 70 and row["nodes"] > 0
+
+
+def test_bench_record_round_trip(tmp_path):
+    """The book reads the bench record ``gameai bench tarok`` writes; no record: None."""
+    from gameai.tarok import bench
+
+    assert bench.read_record(tmp_path / "none.json") is None
+    path = tmp_path / "bench.json"
+    path.write_text('{"machine": {"cpu": "x", "date": "d"}, "like_for_like": null}')
+    assert bench.read_record(path)["machine"]["cpu"] == "x"
+    assert set(bench.machine()) >= {"cpu", "cores", "date"}

@@ -170,3 +170,16 @@ def test_thesis_pruning_keeps_a_legal_subset_and_is_switched():
         assert sum(1 << int(c) for c in out[:n]) == kept
         differ += kept != Z.third_card_moves(S, legal)
     assert differ > 0
+
+
+def test_thesis_window_below_the_root_searches_every_root_card():
+    """``thesis_inner``: Algorithm 6 below an alpha-beta root that keeps PVS - no root card is
+    left unsearched, the interior still not exact (some root value differs from PVS's)."""
+    differ = 0
+    for S in random_positions(30, 10, seed=23):
+        inner, _ = root_values(S, Z.config_cfg("only_minwindow", root="alphabeta",
+                                               minimal_window="thesis_inner"), 6)
+        pvs, _ = root_values(S, Z.config_cfg("only_minwindow", root="alphabeta"), 6)
+        assert all(v > -Z.INF for v in inner.values())
+        differ += inner != pvs
+    assert differ > 0

@@ -502,6 +502,11 @@ def window_claims(cost: pd.DataFrame | None, games: pd.DataFrame | None,
                  "(plain alpha-beta, full root window, same sampled deal, depth 9)",
                  f"minimal window alone, thesis's search configuration; PVS in its place "
                  f"searches {nodes[0]:.2f}x the nodes [{nodes[1]:.2f}, {nodes[2]:.2f}]"]
+        if ("only_minwindow", "thesis_inner") in w.index:
+            i = w.loc[("only_minwindow", "thesis_inner")]
+            parts.append(f"below the root only (an alpha-beta root keeping PVS): a card worth "
+                         f"less in {100 * i.worse:.1f} % [{100 * i.worse_lo:.1f}, "
+                         f"{100 * i.worse_hi:.1f}] of {int(i.n):,} positions")
         if ("all", "thesis") in w.index:
             a = w.loc[("all", "thesis")]
             parts.append(f"the full thesis program: a card worth less than exact alpha-beta's in "
@@ -599,6 +604,6 @@ def build_claims(res) -> list[Claim]:
             *table8_claims((t1t, res["thesis_table8"]), (t1, res["table8"]), deals),
             *fuzzy_claims(res["thesis_fuzzy"], res["fuzzy"], t1t),
             *fuzzy_quality_claims(res["strength"], p["strength_deals"]),
-            *window_claims(res["window_cost"], res["window_games"], res["strength"],
-                           p["window_deals"]),
+            *window_claims(_concat([res["window_cost"], res["window_cost_inner"]]),
+                           res["window_games"], res["strength"], p["window_deals"]),
             *strength_claims(res["strength"], p["strength_deals"])]

@@ -53,7 +53,7 @@ VERSION = f"engine{ENGINE_VERSION}-agents{AGENTS_VERSION}"
 
 EXPERIMENTS = ("table1", "table8", "fuzzy", "table1_alphabeta", "sessions", "strength",
                "table1_ci", "thesis_table8", "thesis_table1", "window_cost", "thesis_fuzzy",
-               "window_games", "thesis_steps")
+               "window_games", "thesis_steps", "window_cost_inner")
 #: The steps from the sound search to the thesis's (with an alpha-beta root): one switch more
 #: each, all enhancements against none on Table 1's deals (the other steps are Table 1, Table 1
 #: with an alpha-beta root and the thesis configuration's Table 1).
@@ -306,6 +306,21 @@ def thesis_table1(res: Results) -> None:
                 description="Table 1 in the thesis's own search configuration")
 
 
+def window_cost_inner(res: Results) -> None:
+    """Algorithm 6's window below an alpha-beta root that keeps PVS (every root card searched):
+    the chosen card on ``window_positions`` positions, as ``window_cost`` (what the early stop
+    costs inside the tree, without the root's)."""
+    p = res.params
+    if p["window_positions"] > 0:
+        res.get("window_cost_inner", "window_cost_inner", window_search_task,
+                [{"configs": ["only_minwindow", "all"], "depth": p["table1_depth"],
+                  "samples": 1, "tricks_played": "random", "search": p["thesis_search"],
+                  "windows": ["thesis_inner"], "deal_seed": DEAL_SEED}],
+                p["window_positions"], chunk_size=10, warmup=warm_up, partial=True,
+                compute=res.computes("window_cost_inner"),
+                description="Algorithm 6's window below the root against exact alpha-beta")
+
+
 def window_cost(res: Results) -> None:
     """Algorithm 6's window against exact alpha-beta: the chosen card on positions after
     0-12 random tricks (thesis_search configuration, depth of Table 1)."""
@@ -363,7 +378,7 @@ def thesis_steps(res: Results) -> None:
 #: order ``results`` and ``gameai run tarok`` take them, cheapest first.
 PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
                    steps=(table1, table8, fuzzy, table1_alphabeta, sessions, strength, table1_ci,
-                          thesis_table8, thesis_table1, thesis_steps, window_cost, thesis_fuzzy,
-                          window_games),
+                          thesis_table8, thesis_table1, thesis_steps, window_cost,
+                          window_cost_inner, thesis_fuzzy, window_games),
                    build_claims=build_claims, run_only=RUN_ONLY)
 resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run

@@ -83,7 +83,8 @@ ROOT_WINDOWS = ROOTS
 #: The minimal-window cost (``window_cost_task``): each config searched with thesis
 #: Algorithm 6's window and with the sound one, the rest of the named ``search`` variant kept.
 WINDOW_KEYS = {"configs": ["only_minwindow", "all"], "depth": 9, "samples": 1,
-               "tricks_played": "random", "search": "thesis", "deal_seed": DEAL_SEED}
+               "tricks_played": "random", "search": "thesis", "windows": ["pvs", "thesis"],
+               "deal_seed": DEAL_SEED}
 GAME_KEYS = {"player": None, "opponent": None, "contract": "three", "samples": 20,
              "depths": list(DEPTHS), "deal_seed": DEAL_SEED}
 SESSION_KEYS = {"games": 20, "play": "tarokist", "samples": 20, "depths": list(DEPTHS),
@@ -145,6 +146,10 @@ def window_config(config: Mapping[str, Any]) -> dict:
     _int(cfg, "deal_seed", 0)
     if cfg["tricks_played"] != "random":
         _int(cfg, "tricks_played", 0, 12)
+    w = cfg["windows"]
+    if not isinstance(w, (list, tuple)) or not w or any(x not in MINIMAL_WINDOWS for x in w):
+        raise ValueError(f"windows must be a list of {', '.join(MINIMAL_WINDOWS)}; got {w!r}")
+    cfg["windows"] = list(w)
     if cfg["search"] not in SEARCH_VARIANTS:
         raise ValueError(f"search must be one of {', '.join(SEARCH_VARIANTS)}; "
                          f"got {cfg['search']!r}")
@@ -295,7 +300,7 @@ def window_cost_task(config: Mapping[str, Any], index: int, rng: np.random.Gener
         exact, _, _ = _searched(T, me, cfg["depth"], config_cfg("none"), tables, moves, vals)
         best_card = max(exact, key=exact.get)  # the first best card in card order
         for name in cfg["configs"]:
-            for window in MINIMAL_WINDOWS:
+            for window in cfg["windows"]:
                 row_cfg = config_cfg(name, root=variant["root"], minimal_window=window,
                                      pruning=variant["pruning"])
                 got, nodes, dt = _searched(T, me, cfg["depth"], row_cfg, tables, moves, vals)

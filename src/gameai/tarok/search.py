@@ -33,7 +33,8 @@ Perfect-information search of one (sampled) deal from the point of view of seat 
   - ``minimal_window``: ``"pvs"`` (sound principal-variation search, thesis §3.1.5's prose) or
     ``"thesis"`` (thesis Algorithm 6 as printed: the upper bound b of a max node is never reset
     to beta after a re-search, so a re-search that improves the best value stops the node -
-    an early stop that is not exact; ``alphabeta_thesis_step``);
+    an early stop that is not exact; ``alphabeta_thesis_step``) or ``"thesis_inner"`` (Algorithm
+    6 below the root only; an alpha-beta root keeps PVS, so it searches every root card);
   - ``pruning``: ``"spec"`` (our reading of §4.5, ``third_card_moves``) or ``"thesis"``
     (thesis Tables 5 and 6, klop and beggar included, ``thesis_card_moves``).
 * **Node count**: every position the search enters counts one node - the root, every child it
@@ -108,7 +109,7 @@ CFG_HISTORY = 1
 CFG_MINWINDOW = 2
 CFG_PRUNING = 3
 CFG_ROOT_AB = 4  # 1: alpha-beta at the root too (only the best card's value is exact)
-CFG_MW_THESIS = 5  # 1: thesis Algorithm 6's minimal window (as printed) instead of PVS
+CFG_MW_THESIS = 5  # 1: thesis Algorithm 6's window (as printed) instead of PVS; 2: below the root
 CFG_PRUNE_THESIS = 6  # 1: thesis Tables 5-6 at the third card instead of third_card_moves
 CFG_LEN = 7
 TT_NONE, TT_FUZZY, TT_EXACT = 0, 1, 2
@@ -135,7 +136,9 @@ CONFIGS = {
 
 #: The three switches and their choices (the first is the sound default).
 ROOTS = ("full", "alphabeta")
-MINIMAL_WINDOWS = ("pvs", "thesis")
+MINIMAL_WINDOWS = ("pvs", "thesis", "thesis_inner")
+#: CFG_MW_THESIS of each minimal window
+MW_CODES = {"pvs": 0, "thesis": 1, "thesis_inner": 2}
 PRUNINGS = ("spec", "thesis")
 #: Named search configurations: the sound default and the thesis's own program (Luštrek 2002:
 #: alpha-beta root, Algorithm 6 as printed, Tables 5-6).
@@ -167,7 +170,7 @@ def switch_cfg(cfg: np.ndarray, root: str = "full", minimal_window: str = "pvs",
     """``cfg`` with the three switches set (module docstring; values checked)."""
     out = cfg.copy()
     out[CFG_ROOT_AB] = _choice("root", root, ROOTS) == "alphabeta"
-    out[CFG_MW_THESIS] = _choice("minimal_window", minimal_window, MINIMAL_WINDOWS) == "thesis"
+    out[CFG_MW_THESIS] = MW_CODES[_choice("minimal_window", minimal_window, MINIMAL_WINDOWS)]
     out[CFG_PRUNE_THESIS] = _choice("pruning", pruning, PRUNINGS) == "thesis"
     return out
 
@@ -739,7 +742,7 @@ def search_root(S, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves
         legal &= legal - 1
         n += 1
     child = np.empty(S_LEN, dtype=np.int64)
-    if cfg[CFG_ROOT_AB] and cfg[CFG_MINWINDOW] and cfg[CFG_MW_THESIS]:
+    if cfg[CFG_ROOT_AB] and cfg[CFG_MINWINDOW] and cfg[CFG_MW_THESIS] == 1:
         thesis_root(S, n, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves,
                     values, counter, child)
         return n, counter[0]
