@@ -254,7 +254,14 @@ def quantitative(
     c = Claim(claim, description, float(paper), float(ours), float(lo), float(hi), int(n),
               verdict, note, step, n_paper, float(proportion))
     extra = verdict_note(c)
-    return replace(c, note=" ".join(p for p in (note.strip(), extra) if p)) if extra else c
+    return replace(c, note=_sentences(note, extra)) if extra else c
+
+
+def _sentences(*parts: str) -> str:
+    """Notes joined as sentences: each part ends with a full stop before the next begins."""
+    parts = [p.strip() for p in parts if p and p.strip()]
+    return " ".join(p if i == len(parts) - 1 or p.endswith((".", "!", "?")) else p + "."
+                    for i, p in enumerate(parts))
 
 
 def paper_sampling_gap(claim: Claim, n_paper: int | None = None) -> tuple[float, float] | None:

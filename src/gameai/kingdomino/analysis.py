@@ -277,10 +277,10 @@ def _pct(x: float) -> float:
 
 #: Why a cell may differ, in general; each differing claim names its own distance too.
 WHY = {
-    "table1": "see the Table I section",
-    "table2": "see the Table II section",
-    "table3": "see the Table III section and its figure",
-    "tree": "see the section on the size of the game",
+    "table1": "See the Table I section.",
+    "table2": "See the Table II section.",
+    "table3": "See the Table III section and its figure.",
+    "tree": "See the section on the size of the game.",
 }
 
 
@@ -289,7 +289,7 @@ def _reasoned(claim: Claim, why: str) -> Claim:
     :func:`gameai.core.claims.verdict_note`, already says by how much)."""
     if claim.verdict != "differs":
         return claim
-    return dataclasses.replace(claim, note=" ".join(p for p in (claim.note, why) if p))
+    return dataclasses.replace(claim, note=" ".join(p for p in (claim.note.strip(), why) if p))
 
 
 def tree_claims(branching: pd.DataFrame | None) -> list[Claim]:
@@ -355,7 +355,7 @@ def _quirk_note(quirk: pd.DataFrame | None) -> str:
         return ""
     r, value = q.loc["FG*"], paper.TABLE2["FG"][0]
     inside = "inside" if r.score0_lo <= value <= r.score0_hi else "outside"
-    return (f"the authors' FG places its last domino at random (FG*, spec): FG* against three "
+    return (f"the authors' FG places its last domino at random (FG*, their code): FG* against three "
             f"FG* scores {r.score0:.1f} [{r.score0_lo:.1f}, {r.score0_hi:.1f}] over {int(r.n)} "
             f"games, the paper's {value} {inside} that interval")
 
