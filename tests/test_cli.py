@@ -207,3 +207,37 @@ def test_status_counts_cached_tasks_and_names_a_running_run(fake, capsys, tmp_pa
     fake.results = lambda params, **kw: types.SimpleNamespace(experiments={"toy": toy(3)})
     assert gameai(*args) == 0
     assert "6 of       6 tasks cached; complete" in capsys.readouterr().out
+
+
+def test_a_rerun_book_executes_the_pages_around_the_chapter_and_hides_its_defaults(tmp_path):
+    """The intro's scorecard and the methods' example compute at build time, so a rerun's book
+    executes every page but the chapter papermill already ran; the chapter shows only the
+    rerun's own parameters (the defaults' cell is removed from the page)."""
+    import json
+
+    import yaml
+
+    from gameai import cli
+
+    root, out = tmp_path / "root", tmp_path / "out"
+    (root).mkdir()
+    (out / "book").mkdir(parents=True)
+    (root / "_config.yml").write_text("title: toy\nexecute:\n  execute_notebooks: force\n")
+    (root / "_toc.yml").write_text("format: jb-book\nroot: book/intro\nchapters:\n"
+                                   "  - file: book/durak\n  - file: book/tarok\n")
+    (out / "book" / "intro.md").write_text("# toy\n")
+    cells = [{"cell_type": "code", "metadata": {"tags": ["parameters"]}, "source": "games = 10",
+              "outputs": [], "execution_count": None},
+             {"cell_type": "code", "metadata": {"tags": ["injected-parameters"]},
+              "source": "games = 3", "outputs": [], "execution_count": None}]
+    (out / "book" / "durak.ipynb").write_text(json.dumps({"cells": cells, "metadata": {},
+                                                          "nbformat": 4, "nbformat_minor": 5}))
+    cli._write_rerun_book(root, out, "durak", {"games": 3})
+    config = yaml.safe_load((out / "_config.yml").read_text())
+    assert config["execute"]["execute_notebooks"] == "force"
+    assert config["execute"]["exclude_patterns"] == ["*durak.ipynb"]
+    tags = [c["metadata"]["tags"] for c in
+            json.loads((out / "book" / "durak.ipynb").read_text())["cells"]]
+    assert tags == [["parameters", "remove-cell"], ["injected-parameters"]]
+    toc = yaml.safe_load((out / "_toc.yml").read_text())
+    assert [c["file"] for c in toc["chapters"]] == ["book/durak"]  # tarok is not in the rerun

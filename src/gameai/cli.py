@@ -290,7 +290,12 @@ def _write_rerun_book(root: Path, out: Path, chapter: str, overrides: dict) -> N
     import yaml
 
     config = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8")) or {}
-    config.setdefault("execute", {})["execute_notebooks"] = "off"
+    # The chapter notebook was executed by papermill: shown as it is. The pages around it that
+    # compute (the intro's scorecard, the methods' worked example) still execute.
+    execute = config.setdefault("execute", {})
+    execute["execute_notebooks"] = "force"
+    execute["exclude_patterns"] = [*execute.get("exclude_patterns", []), f"*{chapter}.ipynb"]
+    _hide_defaults(out / "book" / f"{chapter}.ipynb")
     settings = ", ".join(f"{k}={v}" for k, v in overrides.items()) or "default parameters"
     config["title"] = f"{config.get('title', 'Book')} (rerun of {chapter}: {settings})"
     (out / "_config.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
@@ -317,6 +322,19 @@ def _write_rerun_book(root: Path, out: Path, chapter: str, overrides: dict) -> N
         if key in toc:
             toc[key] = prune(toc[key])
     (out / "_toc.yml").write_text(yaml.safe_dump(toc, sort_keys=False), encoding="utf-8")
+
+
+def _hide_defaults(executed: Path) -> None:
+    """A rerun's page shows its own parameters (papermill's injected cell), not the chapter's
+    defaults above them: the notebook's original ``parameters`` cell is removed from the page."""
+    if not executed.exists():
+        return
+    nb = json.loads(executed.read_text(encoding="utf-8"))
+    for cell in nb.get("cells", []):
+        tags = cell.setdefault("metadata", {}).setdefault("tags", [])
+        if "parameters" in tags and "remove-cell" not in tags:
+            tags.append("remove-cell")
+    executed.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def _refuse_committed(data_dir: Path, given: str | None, root: Path) -> None:

@@ -455,7 +455,8 @@ VERDICT_STYLE = {
                        "unit or setting is not ours to match"),
     "fails": ("\u2716", "#b3261e", "#ffebe9", "a qualitative claim our results contradict"),
     "pending": ("\u2026", "#57606a", "#eaeef2", "not computed yet"),
-    "planned": ("\u25cb", "#57606a", "#f6f8fa", "chapter not written yet"),
+    "planned": ("\u25cb", "#57606a", "#f6f8fa", "no claims of this chapter in this build's "
+                "results (a rerun of another chapter)"),
 }
 
 _CSS = """<style>
@@ -723,7 +724,8 @@ def scorecard_table(data_dir: str | os.PathLike,
 
     ``chapters`` lists ``(key, title, page)`` in book order, ``page`` being the chapter's HTML
     page relative to the page that shows the scorecard (``"frankszoo.html"``). A chapter with a
-    ``data/<key>/claims.csv`` links to its claims table; one without shows as *planned*.
+    ``data/<key>/claims.csv`` links to its claims table; one without (a rerun's book holds only
+    the chapter it reran) shows as *not in this build*.
     """
     from IPython.display import HTML
 
@@ -745,7 +747,8 @@ def scorecard_table(data_dir: str | os.PathLike,
         else:
             rows.append(f'<tr class="claim planned" data-chapter="{html.escape(key)}">'
                         f'<td>{html.escape(title)}</td><td colspan="{len(VERDICTS) + 2}">'
-                        f'{_verdict_badge("planned")}</td></tr>')
+                        f'{_verdict_badge("planned").replace("planned", "not in this build")}'
+                        '</td></tr>')
     out = (f'{_CSS}<table class="gameai-claims gameai-scorecard"><thead><tr><th>chapter</th>'
            f'{head}<th>total</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
     return HTML(out)
