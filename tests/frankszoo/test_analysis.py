@@ -140,3 +140,63 @@ def test_predictor_breakdown_splits_passes_from_card_moves():
     assert b["share_needed"] == pytest.approx(0.6) and b["move_acc_needed"] == pytest.approx(0.36)
     acc = analysis.predictor_accuracy(df).set_index("scored")
     assert acc.loc["always predict a pass", "accuracy"] == pytest.approx(0.5)
+
+
+# ------------------------------------------------- the paper configuration and the 2 x 2 table
+class FakeResults(dict):
+    def __getitem__(self, key):
+        return self.get(key)
+
+
+def heuristic_rows(win_share, seat0="A", n=200):
+    """HeuristicAI rows on decks 2-11 where seat 0 (agent ``seat0``) goes out first in
+    ``win_share`` of the games and scores 4, else 0."""
+    parts, wins = [], round(win_share * n)
+    for k in range(2, 12):
+        df = games(f"test{k}", n, first=lambda i: 0 if i < wins else 1,
+                   score0=lambda i: 4 if i < wins else 0)
+        parts.append(df.assign(seats=json.dumps([seat0, "B", "B", "B"])))
+    return pd.concat(parts, ignore_index=True)
+
+
+def test_two_by_two_crosses_the_list_and_the_weights_and_measures_their_interaction():
+    res = FakeResults(heuristic=heuristic_rows(0.60), heuristic_paper_weights=heuristic_rows(0.55),
+                      heuristic_variants=pd.concat([heuristic_rows(0.50, "HeuristicAI-passlist"),
+                                                    heuristic_rows(0.10, "HeuristicAI-noseq")]),
+                      heuristic_paper=heuristic_rows(0.40))
+    t = analysis.two_by_two(res).set_index(["list", "weights"])
+    assert t.loc[("pass in the list", "ours"), "win"] == pytest.approx(0.50)  # seat 0's agent only
+    assert t.loc[("card moves only", "Table 4 (printed)"), "win"] == pytest.approx(0.55)
+    assert t.loc[("pass in the list", "Table 4 (printed)"), "score"] == pytest.approx(0.40)
+    assert (t["games"] == 2000).all()
+    e = analysis.interaction(t.reset_index())
+    assert e["weights"] == pytest.approx(-0.05) and e["pass"] == pytest.approx(-0.10)
+    assert e["both"] == pytest.approx(-0.20)
+    assert e["interaction"] == pytest.approx(-0.05)  # the two together do more than their sum
+    # a missing cell stays missing instead of borrowing another's numbers
+    res["heuristic_paper"] = None
+    assert analysis.two_by_two(res)["win"].isna().sum() == 1
+
+
+def test_paper_configuration_claims_keep_the_papers_ids_with_ours_beside():
+    res = FakeResults(heuristic_paper=heuristic_rows(0.44, n=1000), heuristic=heuristic_rows(0.57, n=1000))
+    paper_claims = analysis.summary_claims("heuristic.testdecks", analysis.per_deck(res["heuristic_paper"]),
+                                           paper.SUMMARIES["heuristic"], analysis.LABELS["heuristic"])
+    mean = next(c for c in paper_claims if c.claim == "heuristic.testdecks.mean_win")
+    assert mean.ours == pytest.approx(0.44) and mean.verdict == "reproduced"
+    beside = analysis.ours_beside(res)
+    assert "57.0%" in beside["heuristic.testdecks.mean_win"]
+    assert beside["heuristic.testdecks.mean_win"].endswith("differs.")
+
+
+def test_two_study_replaces_the_rounding_rules_sentence_and_leaves_unsized_claims_alone():
+    from gameai.core.claims import quantitative
+
+    c = quantitative("heuristic.testdecks.worst_win", "d", 0.32, 0.305, 0.296, 0.314, 10_000,
+                     "why.", step=0.01)
+    assert "no sample size" in c.note and c.verdict == "differs"
+    judged = analysis.two_study(c)
+    assert judged.verdict == "consistent" and judged.n_paper == 10_000
+    assert "no sample size" not in judged.note and judged.note.startswith("why.")
+    p = quantitative("predictor.accuracy", "d", 0.68, 0.60, 0.59, 0.61, 1000, "why.", step=0.01)
+    assert analysis.two_study(p) == p

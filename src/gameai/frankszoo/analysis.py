@@ -516,7 +516,7 @@ def score_order_claim(res, key: str = PAPER_KEY, mc_key: str = "mc_highest_10k")
     ours = f"above at {len(above)} of {len(common)} deck sizes ({len(clear)} with disjoint CIs)"
     note = "" if holds else ("below at " + ", ".join(str(k) for k in common if k not in above)
                              + " types")
-    if key == PAPER_KEY and res[REDEAL_KEYS[mc_key]] is not None:
+    if key == PAPER_KEY and mc_key in REDEAL_KEYS and res[REDEAL_KEYS[mc_key]] is not None:
         r = score_order_claim(res, key, REDEAL_KEYS[mc_key])
         note = _join(note, f"Against MC-highest under {REDEAL_TEXT}: {_short(r)}.")
     return qualitative(cid, desc, "above at every deck size (2-9)", ours, holds,
