@@ -11,8 +11,8 @@ from typing import Iterable
 import numpy as np
 import pandas as pd
 
-__all__ = ["NBSP", "pct", "ci_range", "number", "TABLE_CSS", "show", "glue_md", "pending_figure",
-           "glue_pending"]
+__all__ = ["NBSP", "pct", "ci_range", "number", "TABLE_CSS", "show", "table_id", "table_html",
+           "glue_md", "pending_figure", "glue_pending"]
 
 NBSP = "\u00a0"  # keeps "57.2 %" on one line
 
@@ -76,12 +76,61 @@ def plain(x) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+def table_id(caption: str | None = None, label: str | None = None) -> str:
+    """The HTML id of a table of :func:`show`: its ``label`` (letters, digits and dashes),
+    else ``tab-`` and the first words of its caption (``tab-table-i-each-agent-against``);
+    empty when it has neither (the book then calls it ``tab-N``)."""
+    import re
+    import unicodedata
+
+    def slug(text: str) -> str:
+        text = re.sub(r"<[^>]+>", " ", text)  # the caption may carry HTML
+        text = re.sub(r"['\u2019]", "", text)  # RandomAI's -> randomais
+        text = re.sub(r"[\u2010-\u2015\u2212]", "-", text)  # 1–7 -> 1-7
+        text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+        return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+    if label:
+        return slug(label)
+    if not caption:
+        return ""
+    words = slug(caption).split("-")
+    ident, n = "tab", 0
+    for w in words:
+        if not w or (n >= 4 and len(ident) + len(w) > 48):
+            break
+        ident, n = f"{ident}-{w}", n + 1
+    return ident if n else ""
+
+
+def table_html(table: str, caption: str | None = None, ident: str = "") -> str:
+    """A table's HTML as the book shows it: a ``<figure class="gameai-table">`` with the
+    caption above (``<figcaption>``, where the book's extension puts "Table N.") and the table
+    in a horizontal scroll container, so that a table wider than the column scrolls inside it
+    while its caption stays readable above it."""
+    import html as html_
+
+    attrs = f' id="{html_.escape(ident)}"' if ident else ""
+    cap = (f'<figcaption class="gameai-table-caption" style="font-size: 0.9em; text-align: left; '
+           f'margin: 0 0 0.3em">{caption}</figcaption>' if caption else "")
+    return (f'<figure class="gameai-table"{attrs} style="margin: 1em 0 1.5em; max-width: 100%">'
+            f"{cap}"
+            f'<div class="gameai-table-scroll" style="overflow-x: auto; max-width: 100%">'
+            f"{table}</div></figure>")
+
+
 def show(df: pd.DataFrame | None, caption: str | None = None, percent: Iterable[str] = (),
-         counts: Iterable[str] = (), styler=None, index: bool = False) -> None:
+         counts: Iterable[str] = (), styler=None, index: bool = False,
+         label: str | None = None) -> None:
     """Display a table with one format per measure: ``percent`` columns (fractions) with one
     decimal, ``counts`` with thousands separators, other float columns with at most two
-    decimals and no trailing zeros (not pandas' six); missing values shown as nothing."""
-    from IPython.display import display
+    decimals and no trailing zeros (not pandas' six); missing values shown as nothing.
+
+    The book numbers the table ("Table N.", in book order, by :mod:`gameai.book_ext`) and
+    gives it an HTML id to link to: ``label`` if given (e.g. ``"tab-kd-table1"``), else one
+    made from the caption (:func:`table_id`). The caption (``caption``, else the styler's
+    own) sits above the table, which scrolls sideways when it is wider than the column."""
+    from IPython.display import HTML, display
 
     fmt = {c: pct for c in percent} | {c: "{:,.0f}" for c in counts}
     if df is not None:
@@ -90,7 +139,11 @@ def show(df: pd.DataFrame | None, caption: str | None = None, percent: Iterable[
     if not index:
         st = st.hide(axis="index")
     st = st.set_table_styles(TABLE_CSS, overwrite=False)
-    display(st.set_caption(caption) if caption else st)
+    caption = caption or getattr(st, "caption", None) or None
+    if isinstance(caption, (tuple, list)):  # Styler's (full, short) caption
+        caption = caption[0]
+    st.caption = None  # shown above the scroll container instead
+    display(HTML(table_html(st.to_html(), caption, table_id(caption, label))))
 
 
 def glue_md(key: str, text: str) -> None:
@@ -118,6 +171,9 @@ def glue_pending(key: str, what: str, chapter: str) -> None:
     import matplotlib.pyplot as plt
     from myst_nb import glue
 
+    from gameai.core.plots import remove_saved
+
     fig = pending_figure(what, chapter)
     glue(key, fig, display=False)
     plt.close(fig)
+    remove_saved(key)  # no figure files (nor links to them) for a figure not computed yet

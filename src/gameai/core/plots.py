@@ -6,6 +6,9 @@ reader never mistakes them for ours.
 
 from __future__ import annotations
 
+import io
+import os
+from pathlib import Path
 from typing import Mapping, Sequence
 
 import matplotlib
@@ -130,3 +133,392 @@ def win_score_figure(series: Mapping[str, pd.DataFrame], *, paper: Mapping[str, 
     fig.legend(seen.values(), seen.keys(), loc="upper center", ncol=min(2, len(seen)),
                frameon=False, bbox_to_anchor=(0.5, 0.0))
     return fig
+
+
+# --------------------------------------------------------------------------------------------
+# Citable figures: the glued PNG at print resolution, and beside it an SVG and a CSV of the
+# numbers plotted (read back from the Figure itself), which the book links under the caption.
+# --------------------------------------------------------------------------------------------
+
+#: Resolution of the glued PNG and of the downloadable one; the page shows it at the size of
+#: ``RC["figure.dpi"]`` (100 dpi), so it is twice as sharp as the screen's pixels.
+FIGURE_DPI = 200
+#: The folder (beside the chapter notebook: cells run with cwd = book/) where
+#: :func:`glue_figure` writes ``<key>.svg``, ``<key>.png`` and ``<key>.csv``;
+#: :mod:`gameai.book_ext` copies them into the HTML output's ``_figures/``.
+FIGURES_DIRNAME = "_figures"
+FIGURES_ENV = "GAMEAI_FIGURES_DIR"
+
+#: Columns of a figure's CSV, in this order (``x_low``/``x_high`` and ``y_label`` only when a
+#: figure has horizontal error bars or categorical y ticks).
+DATA_COLUMNS = ["panel", "series", "kind", "x", "x_label", "y", "y_low", "y_high", "x_axis",
+                "y_axis"]
+_OPTIONAL_COLUMNS = {"x_low": "x", "x_high": "x_low", "y_label": "y"}
+#: Words of a caption-style label that end with a period but do not end a sentence.
+_ABBREVIATIONS = {"fig", "figs", "e.g", "i.e", "vs", "cf", "al", "no", "eq", "sec", "approx"}
+
+
+def figure_dir() -> Path:
+    """Where :func:`glue_figure` saves a figure's files: ``$GAMEAI_FIGURES_DIR``; in a
+    ``gameai rerun`` (whose results folder lies beside its ``rerun.json``) the rerun's own
+    ``book/_figures``; else ``_figures`` in the working directory (the chapter notebook runs
+    in ``book/``, so ``book/_figures``)."""
+    if os.environ.get(FIGURES_ENV):
+        return Path(os.environ[FIGURES_ENV])
+    data = os.environ.get("GAMEAI_DATA_DIR")
+    if data:
+        rerun = Path(data).resolve().parent
+        if (rerun / "rerun.json").is_file() and (rerun / "book").is_dir():
+            return rerun / "book" / FIGURES_DIRNAME
+    return Path.cwd() / FIGURES_DIRNAME
+
+
+def _rgb(color) -> tuple | None:
+    try:
+        rgba = matplotlib.colors.to_rgba_array(color)
+    except (ValueError, TypeError):
+        return None
+    if len(rgba) == 0:
+        return None
+    return tuple(np.round(rgba[0][:3], 3))
+
+
+def _label(artist) -> str:
+    label = artist.get_label() if artist is not None else None
+    return "" if label is None or str(label).startswith("_") else str(label)
+
+
+def _categories(axis) -> dict[float, str] | None:
+    """Tick positions -> tick labels of an axis whose labels are categories (deck names,
+    budgets at positions 0, 1, …), or None when its labels are the plain numbers of the
+    positions (then the x value already says it)."""
+    from matplotlib.category import StrCategoryFormatter
+
+    fmt = axis.get_major_formatter()
+    # set_xticks(positions, labels) installs a FixedFormatter (a FuncFormatter in newer
+    # Matplotlib); a string axis, a StrCategoryFormatter.
+    if not isinstance(fmt, (matplotlib.ticker.FixedFormatter, matplotlib.ticker.FuncFormatter,
+                            StrCategoryFormatter)):
+        return None
+    locs = np.asarray(axis.get_majorticklocs(), dtype=float)
+    try:
+        labels = [str(t) for t in fmt.format_ticks(locs)]
+    except Exception:  # noqa: BLE001 - an odd formatter: no categories
+        return None
+    if not any(labels):
+        return None
+
+    def numeric_match(loc: float, text: str) -> bool:
+        try:
+            return np.isclose(float(text.replace("\u2212", "-").replace(",", "")), loc)
+        except ValueError:
+            return False
+
+    if all(numeric_match(loc, text) or not text for loc, text in zip(locs, labels)):
+        return None
+    return {float(loc): text for loc, text in zip(locs, labels)}
+
+
+def _category_of(value: float, cats: dict[float, str] | None) -> str:
+    """The label of the category tick nearest to ``value`` (points are often dodged a little
+    left or right of their tick), within half the tick spacing."""
+    if not cats or value is None or not np.isfinite(value):
+        return ""
+    locs = np.array(sorted(cats))
+    spacing = np.min(np.diff(locs)) if len(locs) > 1 else 1.0
+    i = int(np.argmin(np.abs(locs - value)))
+    return cats[float(locs[i])] if abs(locs[i] - value) <= spacing / 2 + 1e-9 else ""
+
+
+def _fill_between_band(coll) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """(x, low, high) of each region of a ``fill_between`` polygon (its vertices run along
+    y1 from left to right and back along y2)."""
+    bands = []
+    for path in coll.get_paths():
+        v = np.asarray(path.vertices, dtype=float)
+        if path.codes is not None and len(v) and path.codes[-1] == matplotlib.path.Path.CLOSEPOLY:
+            v = v[:-1]
+        n = (len(v) - 2) // 2
+        if n < 1 or len(v) != 2 * n + 2:
+            continue
+        fwd, back = v[1:n + 1], v[n + 2:2 * n + 2][::-1]
+        if not np.allclose(fwd[:, 0], back[:, 0]):
+            continue
+        bands.append((fwd[:, 0], np.minimum(fwd[:, 1], back[:, 1]),
+                      np.maximum(fwd[:, 1], back[:, 1])))
+    return bands
+
+
+def figure_data(fig) -> pd.DataFrame:
+    """The numbers a matplotlib figure plots, one row per point, read back from its artists.
+
+    Columns (:data:`DATA_COLUMNS`): ``panel`` (the axes' title; ``panel N`` for untitled
+    axes of a figure with several), ``series`` (the artist's legend label; an unlabelled
+    artist takes the label of a labelled one of the same colour in the same panel, e.g. the
+    paper's stars after the first), ``kind`` (``line``, ``errorbar``, ``bar``, ``scatter``,
+    ``hline``, ``vline``, ``band``), ``x``, ``x_label`` (the tick label of a categorical x
+    axis nearest to the point), ``y``, ``y_low``/``y_high`` (error bar or band ends),
+    ``x_axis``/``y_axis`` (the axis labels); ``x_low``/``x_high`` only when there are
+    horizontal error bars, ``y_label`` only for categorical y ticks (horizontal bars).
+
+    Read: lines (``plot``, ``step``, ``axhline``/``axvline``), error bars (their line and
+    low/high), bar containers (with their error bars), scatter collections and
+    ``fill_between`` bands (merged into the line of the same x and colour as its
+    ``y_low``/``y_high``). Not data: text, shaded spans, legend-only entries (empty lines).
+    """
+    from matplotlib.collections import FillBetweenPolyCollection, LineCollection, PathCollection
+    from matplotlib.container import BarContainer, ErrorbarContainer
+
+    data_axes = [ax for ax in fig.axes
+                 if ax.lines or ax.collections or ax.containers or ax.patches]
+    rows: list[dict] = []
+    extra: set[str] = set()
+    for k, ax in enumerate(data_axes, start=1):
+        panel = ax.get_title() or ax.get_title("left") or ax.get_title("right")
+        if not panel and len(data_axes) > 1:
+            panel = f"panel {k}"
+        xcats, ycats = _categories(ax.xaxis), _categories(ax.yaxis)
+        base = {"panel": panel, "x_axis": ax.get_xlabel(), "y_axis": ax.get_ylabel()}
+        used: set[int] = set()  # artists already read as part of a container
+        series: list[dict] = []  # one per artist: its rows, colour, label
+
+        def add(artist_rows, label, color, kind):
+            series.append({"rows": artist_rows, "label": label, "color": _rgb(color),
+                           "kind": kind})
+
+        def point(x, y, **kw):
+            r = {"x": x, "y": y, **kw}
+            r["x_label"] = _category_of(x, xcats) if x is not None else ""
+            if ycats:
+                r["y_label"] = _category_of(y, ycats) if y is not None else ""
+            return r
+
+        for c in ax.containers:
+            if isinstance(c, BarContainer) and c.errorbar is not None:
+                used.add(id(c.errorbar))  # read with its bars
+        for c in ax.containers:
+            if id(c) in used:
+                continue
+            if isinstance(c, BarContainer):
+                horizontal = getattr(c, "orientation", "vertical") == "horizontal"
+                err = c.errorbar
+                lows, highs = _error_ends(err, horizontal) if err is not None else (None, None)
+                pts = []
+                for i, p in enumerate(c.patches):
+                    used.add(id(p))
+                    if horizontal:
+                        y, x = p.get_y() + p.get_height() / 2, p.get_x() + p.get_width()
+                        kw = {}
+                        if lows is not None:
+                            kw = {"x_low": lows[i], "x_high": highs[i]}
+                            extra.update(("x_low", "x_high"))
+                        pts.append(point(x, y, **kw))
+                    else:
+                        x, y = p.get_x() + p.get_width() / 2, p.get_y() + p.get_height()
+                        kw = {} if lows is None else {"y_low": lows[i], "y_high": highs[i]}
+                        pts.append(point(x, y, **kw))
+                if err is not None:
+                    used.update(id(a) for a in _container_artists(err))
+                color = c.patches[0].get_facecolor() if c.patches else None
+                add(pts, _label(c), color, "bar")
+            elif isinstance(c, ErrorbarContainer):
+                used.update(id(a) for a in _container_artists(c))
+                line, _caps, cols = c.lines
+                xerr_col = cols[0] if c.has_xerr else None
+                yerr_col = cols[-1] if c.has_yerr else None
+                if line is not None:
+                    xs = np.asarray(line.get_xdata(), dtype=float)
+                    ys = np.asarray(line.get_ydata(), dtype=float)
+                else:  # fmt="none": the points are the bars' middles
+                    segs = (yerr_col or xerr_col).get_segments()
+                    xs = np.array([np.mean(np.asarray(s)[:, 0]) if len(s) else np.nan for s in segs])
+                    ys = np.array([np.mean(np.asarray(s)[:, 1]) if len(s) else np.nan for s in segs])
+                ylo, yhi = _segment_ends(yerr_col, xs, axis=1)
+                xlo, xhi = _segment_ends(xerr_col, ys, axis=0)
+                pts = []
+                for i, (x, y) in enumerate(zip(xs, ys)):
+                    kw = {}
+                    if ylo is not None:
+                        kw.update(y_low=ylo[i], y_high=yhi[i])
+                    if xlo is not None:
+                        kw.update(x_low=xlo[i], x_high=xhi[i])
+                        extra.update(("x_low", "x_high"))
+                    pts.append(point(x, y, **kw))
+                color = line.get_color() if line is not None else (yerr_col or xerr_col).get_color()
+                add(pts, _label(c), color, "errorbar")
+        for line in ax.lines:
+            if id(line) in used:
+                continue
+            xs = np.atleast_1d(np.asarray(line.get_xdata(), dtype=float))
+            ys = np.atleast_1d(np.asarray(line.get_ydata(), dtype=float))
+            if xs.size == 0 or ys.size == 0:
+                continue  # a legend entry only
+            in_x, in_y = line.get_transform().contains_branch_seperately(ax.transData)
+            if in_y and not in_x:  # axhline
+                add([point(None, ys[0])], _label(line), line.get_color(), "hline")
+            elif in_x and not in_y:  # axvline
+                add([point(xs[0], None)], _label(line), line.get_color(), "vline")
+            elif in_x and in_y:
+                add([point(x, y) for x, y in zip(xs, ys)], _label(line), line.get_color(), "line")
+        bands = []
+        for coll in ax.collections:
+            if id(coll) in used:
+                continue
+            if isinstance(coll, FillBetweenPolyCollection):
+                for xs, lo, hi in _fill_between_band(coll):
+                    bands.append((xs, lo, hi, _label(coll), coll.get_facecolor()))
+            elif isinstance(coll, PathCollection):
+                if not coll.get_offset_transform().contains_branch(ax.transData):
+                    continue
+                offs = np.asarray(coll.get_offsets(), dtype=float)
+                if offs.size == 0:
+                    continue
+                add([point(x, y) for x, y in offs], _label(coll), coll.get_facecolor(), "scatter")
+            elif isinstance(coll, LineCollection):  # hlines / vlines
+                pts = []
+                for s in coll.get_segments():
+                    s = np.asarray(s, dtype=float)
+                    if len(s) == 2 and np.isclose(s[0, 0], s[1, 0]):
+                        pts.append(point(s[0, 0], None, y_low=min(s[:, 1]), y_high=max(s[:, 1])))
+                    else:
+                        pts += [point(x, y) for x, y in s]
+                if pts:
+                    add(pts, _label(coll), coll.get_color(), "segments")
+        for xs, lo, hi, label, color in bands:
+            rgb = _rgb(color)
+            match = [s for s in series if s["kind"] == "line" and s["color"] == rgb
+                     and len(s["rows"]) == len(xs)
+                     and np.allclose([r["x"] for r in s["rows"]], xs, equal_nan=True)]
+            if match and not label:
+                for r, a, b in zip(match[0]["rows"], lo, hi):
+                    r["y_low"], r["y_high"] = a, b
+            else:
+                add([point(x, None, y_low=a, y_high=b) for x, a, b in zip(xs, lo, hi)],
+                    label, color, "band")
+        for s in series:  # unlabelled: the label of a labelled artist of the same colour
+            if not s["label"] and s["color"] is not None:
+                s["label"] = next((t["label"] for t in series if t["label"]
+                                   and t["color"] == s["color"]), "")
+            for r in s["rows"]:
+                rows.append({**base, "series": s["label"], "kind": s["kind"], **r})
+        if ycats:
+            extra.add("y_label")
+    columns = list(DATA_COLUMNS)
+    for col in ("x_low", "x_high", "y_label"):
+        if col in extra:
+            columns.insert(columns.index(_OPTIONAL_COLUMNS[col]) + 1, col)
+    df = pd.DataFrame(rows, columns=columns)
+    for col in ("x", "y", "y_low", "y_high", "x_low", "x_high"):
+        if col in df:
+            df[col] = pd.to_numeric(df[col], errors="coerce")
+    for col in ("x_label", "y_label"):
+        if col in df:
+            df[col] = df[col].fillna("")
+    return df
+
+
+def _container_artists(container) -> list:
+    out = []
+    for a in container:
+        if isinstance(a, (tuple, list)):
+            out += list(a)
+        elif a is not None:
+            out.append(a)
+    return out
+
+
+def _segment_ends(coll, positions, axis: int):
+    """Low and high ends (along ``axis``: 1 = y, 0 = x) of an error bar collection's
+    segments, aligned with the points (a missing point has an empty segment)."""
+    if coll is None:
+        return None, None
+    segs = coll.get_segments()
+    lo = np.full(len(positions), np.nan)
+    hi = np.full(len(positions), np.nan)
+    if len(segs) == len(positions):
+        for i, s in enumerate(segs):
+            s = np.asarray(s, dtype=float)
+            if len(s):
+                lo[i], hi[i] = s[:, axis].min(), s[:, axis].max()
+    else:  # errorevery: match each segment to its point by position
+        other = 1 - axis
+        for s in segs:
+            s = np.asarray(s, dtype=float)
+            if not len(s):
+                continue
+            hits = np.flatnonzero(np.isclose(positions, s[0, other]))
+            if len(hits):
+                lo[hits[0]], hi[hits[0]] = s[:, axis].min(), s[:, axis].max()
+    return lo, hi
+
+
+def _error_ends(err, horizontal: bool):
+    """Low/high ends of a bar container's error bars, one per bar."""
+    _line, _caps, cols = err.lines
+    col = (cols[0] if err.has_xerr else None) if horizontal else (cols[-1] if err.has_yerr else None)
+    if col is None:
+        return None, None
+    segs = col.get_segments()
+    axis = 0 if horizontal else 1
+    lo = np.array([np.asarray(s)[:, axis].min() if len(s) else np.nan for s in segs], dtype=float)
+    hi = np.array([np.asarray(s)[:, axis].max() if len(s) else np.nan for s in segs], dtype=float)
+    return lo, hi
+
+
+def figure_png(fig, dpi: int = FIGURE_DPI) -> tuple[bytes, int]:
+    """The figure as PNG bytes at ``dpi`` (cropped to its tight bounding box, like the
+    notebook's inline backend) and the width in CSS pixels that shows it at the size the
+    inline backend would (``figure.dpi``)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    png = buf.getvalue()
+    width_px = int.from_bytes(png[16:20], "big")  # the IHDR chunk
+    return png, max(1, round(width_px * fig.get_dpi() / dpi))
+
+
+def save_figure(key: str, fig, folder=None, *, png: bytes | None = None,
+                data: pd.DataFrame | None = None) -> dict[str, Path]:
+    """Write ``<key>.svg``, ``<key>.png`` (``png`` if given, else at :data:`FIGURE_DPI`) and
+    ``<key>.csv`` (:func:`figure_data`) into ``folder`` (default :func:`figure_dir`); returns
+    the three paths. The SVG carries no date and stable ids, so an unchanged figure gives an
+    unchanged file."""
+    folder = Path(folder) if folder is not None else figure_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = {ext: folder / f"{key}.{ext}" for ext in ("svg", "png", "csv")}
+    if png is None:
+        png, _ = figure_png(fig)
+    data = figure_data(fig) if data is None else data
+    with matplotlib.rc_context({"svg.hashsalt": key}):
+        fig.savefig(paths["svg"], format="svg", bbox_inches="tight", metadata={"Date": None})
+    paths["png"].write_bytes(png)
+    data.to_csv(paths["csv"], index=False, float_format="%.10g", lineterminator="\n")
+    return paths
+
+
+def remove_saved(key: str, folder=None) -> None:
+    """Delete a figure's saved files (a figure that is pending now has no numbers to offer)."""
+    folder = Path(folder) if folder is not None else figure_dir()
+    for ext in ("svg", "png", "csv"):
+        (folder / f"{key}.{ext}").unlink(missing_ok=True)
+
+
+def glue_figure(key: str, fig, *, folder=None, display: bool = False) -> dict:
+    """``myst_nb.glue(key, fig, display=False)`` for a ``{glue:figure}``, made citable.
+
+    The glued image is a PNG at :data:`FIGURE_DPI` shown at the usual size (sharper, not
+    bigger), and the same PNG, an SVG and a CSV of exactly the numbers plotted
+    (:func:`figure_data`) are saved as ``<key>.png|svg|csv`` in ``folder`` (default
+    :func:`figure_dir`); the book's extension (:mod:`gameai.book_ext`) links them under the
+    figure whose ``:name:`` is ``key``. A figure with no numbers (a "not computed yet"
+    notice) is glued but not saved, and stale files of ``key`` are removed. Returns the
+    saved paths (empty when none)."""
+    from IPython.display import Image
+    from myst_nb import glue
+
+    png, width = figure_png(fig)
+    glue(key, Image(data=png, format="png", width=width), display=display)
+    data = figure_data(fig)
+    if data.empty:
+        remove_saved(key, folder)
+        return {}
+    return save_figure(key, fig, folder, png=png, data=data)

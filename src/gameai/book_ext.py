@@ -1,0 +1,266 @@
+"""The book's own Sphinx extension: citable figures and numbered tables.
+
+Registered in ``_config.yml`` (``sphinx: extra_extensions: [gameai.book_ext]``). It does three
+things to the HTML book:
+
+* **Figures.** For every figure whose ``:name:`` (or id) is a key that
+  :func:`gameai.core.plots.glue_figure` saved beside the page's source (``book/_figures/
+  <key>.svg|png|csv``), and whose shown image is that very PNG (checked by its SHA-256, which
+  is the name myst-nb gives the image, so that stale files or a rerun's copy are never linked),
+  the three files are copied into the HTML output's ``_figures/`` and a line
+  ``Download: SVG · PNG · data (CSV)`` (class ``gameai-fig-links``) is appended under the
+  caption. Every figure's image gets the first sentence of its caption as alt text, unless
+  the figure gave one (``:alt:``).
+* **Tables.** The tables of :func:`gameai.core.display.show` (``<figure class="gameai-table">``
+  with a ``<figcaption>``) are numbered "Table N." in book order (the table of contents),
+  across the whole book like the figures, after the build (:func:`number_tables`); each keeps
+  the HTML id ``show`` gave it (its ``label=`` or one made from its caption), made unique on its
+  page, so that ``page.html#tab-…`` links to it.
+* A small stylesheet (``_static/gameai-book.css``) for the links and the tables' scroll
+  containers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+from pathlib import Path
+
+from docutils import nodes
+
+__all__ = ["setup", "number_tables", "first_sentence", "FIGURES_DIRNAME", "CSS"]
+
+FIGURES_DIRNAME = "_figures"  # beside the page's source, and in the HTML output
+CSS_FILE = "gameai-book.css"
+CSS = """\
+/* gameai.book_ext: figure downloads and show()'s tables */
+p.gameai-fig-links { font-size: 0.85em; margin: 0.3em 0 0; }
+p.gameai-fig-links a { white-space: nowrap; }
+figure.gameai-table { margin: 1em 0 1.5em; max-width: 100%; min-width: 0; }
+figure.gameai-table > figcaption { caption-side: top; font-size: 0.9em; text-align: left;
+  margin: 0 0 0.3em; max-width: 100%; }
+figure.gameai-table .gameai-table-number { font-weight: bold; }
+div.gameai-table-scroll { overflow-x: auto; max-width: 100%; }
+"""
+
+_ABBREVIATIONS = {"fig", "figs", "e.g", "i.e", "vs", "cf", "al", "no", "eq", "eqs", "sec",
+                  "approx", "resp", "ca"}
+
+
+def first_sentence(text: str, limit: int = 250) -> str:
+    """The first sentence of a caption, for alt text: up to the first ``.``, ``!`` or ``?``
+    followed by a space and a capital letter (not after "Fig." or "e.g."), without
+    TeX markup; at most ``limit`` characters."""
+    text = " ".join(text.replace("\\", "").replace("{", "").replace("}", "").split())
+    for m in re.finditer(r"[.!?](?=\s+[\"'(\[]?[A-Z])", text):
+        word = re.search(r"(\S+)$", text[:m.start()])
+        w = word.group(1).lower().lstrip("(") if word else ""
+        if w in _ABBREVIATIONS:
+            continue
+        text = text[:m.end()]
+        break
+    if len(text) > limit:
+        text = text[:limit].rsplit(" ", 1)[0] + "…"
+    return text
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _saved_keys(folder: Path) -> dict[str, str]:
+    """Lower-cased key -> key of the figures saved in ``folder`` (all three files present)."""
+    if not folder.is_dir():
+        return {}
+    keys = {}
+    for png in folder.glob("*.png"):
+        key = png.stem
+        if all((folder / f"{key}.{ext}").is_file() for ext in ("svg", "csv")):
+            keys[key.lower()] = key
+    return keys
+
+
+def _figure_key(figure: nodes.figure, saved: dict[str, str]) -> str | None:
+    for name in list(figure.get("names", ())) + list(figure.get("ids", ())):
+        key = saved.get(str(name).lower())
+        if key:
+            return key
+    return None
+
+
+def _set_alt_text(figure: nodes.figure) -> None:
+    captions = [c for c in figure.children if isinstance(c, nodes.caption)]
+    if not captions:
+        return
+    alt = first_sentence(captions[0].astext())
+    if not alt:
+        return
+    for image in figure.findall(nodes.image):
+        if not image.get("alt"):
+            image["alt"] = alt
+
+
+def _links(key: str, uri_of) -> nodes.paragraph:
+    para = nodes.paragraph("", "", classes=["gameai-fig-links"])
+    para += nodes.Text("Download: ")
+    parts = [("SVG", "svg", "the figure as a vector graphic (SVG)"),
+             ("PNG", "png", "the figure as a PNG at high resolution"),
+             ("data (CSV)", "csv", "the numbers plotted in this figure (CSV)")]
+    for i, (text, ext, title) in enumerate(parts):
+        if i:
+            para += nodes.Text(" · ")
+        para += nodes.reference(text, text, refuri=uri_of(f"{key}.{ext}"), reftitle=title,
+                                internal=True)  # files of the book: no "external" style
+    return para
+
+
+def on_doctree_resolved(app, doctree: nodes.document, docname: str) -> None:
+    from sphinx.util import logging
+    from sphinx.util.osutil import relative_uri
+
+    logger = logging.getLogger(__name__)
+    is_html = getattr(app.builder, "format", "") == "html"
+    folder = Path(app.env.doc2path(docname)).parent / FIGURES_DIRNAME
+    saved = _saved_keys(folder) if is_html else {}
+    out_dir = Path(app.outdir) / FIGURES_DIRNAME
+    page_uri = app.builder.get_target_uri(docname) if is_html else ""
+    for figure in list(doctree.findall(nodes.figure)):
+        _set_alt_text(figure)
+        key = _figure_key(figure, saved)
+        if key is None:
+            continue
+        png = folder / f"{key}.png"
+        uris = " ".join(str(img.get("uri", "")) + " " + " ".join(
+            str(c) for c in (img.get("candidates") or {}).values())
+            for img in figure.findall(nodes.image))
+        if _sha256(png) not in uris:
+            logger.info(f"gameai.book_ext: {folder / key}.* is not the figure {key!r} shown on "
+                        f"{docname} (stale or from another run): no download links")
+            continue
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for ext in ("svg", "png", "csv"):
+            shutil.copyfile(folder / f"{key}.{ext}", out_dir / f"{key}.{ext}")
+        links = _links(key, lambda name: relative_uri(page_uri, f"{FIGURES_DIRNAME}/{name}"))
+        legends = [c for c in figure.children if isinstance(c, nodes.legend)]
+        if legends:
+            legends[0] += links
+        else:
+            figure += nodes.legend("", links)
+
+
+# ------------------------------------------------------------------------------------------
+# Tables: numbered in book order after the build
+# ------------------------------------------------------------------------------------------
+
+def book_order(env) -> list[str]:
+    """The documents in the order of the table of contents (depth first from the root
+    document), then any others, sorted."""
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def walk(doc: str) -> None:
+        if doc in seen:
+            return
+        seen.add(doc)
+        order.append(doc)
+        for child in env.toctree_includes.get(doc, ()):
+            walk(child)
+
+    walk(env.config.root_doc)
+    order += sorted(d for d in env.found_docs if d not in seen)
+    return order
+
+
+def number_tables(pages: list[str], start: int = 1) -> tuple[list[str], int]:
+    """Number the tables of :func:`gameai.core.display.show` in the HTML ``pages`` (in book
+    order): each ``<figure class="gameai-table">`` gets "Table N." in its caption's
+    ``<span class="gameai-table-number">`` (made or replaced, so numbering a page twice gives
+    the same page), a unique id on its page (its own, else ``tab-N``; ``-2``, ``-3``… when
+    another element of the page carries it) and ``data-table-number``. Returns the pages
+    (unchanged text where nothing changed) and the next free number."""
+    from bs4 import BeautifulSoup
+
+    n = start
+    out = []
+    for html in pages:
+        if "gameai-table" not in html:
+            out.append(html)
+            continue
+        soup = BeautifulSoup(html, "html.parser")
+        tables = soup.select("figure.gameai-table")
+        if not tables:
+            out.append(html)
+            continue
+        # ids of the page's other elements, and those given to its tables so far
+        taken = {el["id"] for el in soup.find_all(id=True) if el not in tables}
+        for fig in tables:
+            auto = not fig.get("id") or fig.get("data-auto-id") == "1"
+            ident = f"tab-{n}" if auto else fig["id"]
+            base, k = ident, 1
+            while ident in taken:
+                k += 1
+                ident = f"{base}-{k}"
+            taken.add(ident)
+            fig["id"] = ident
+            if auto:
+                fig["data-auto-id"] = "1"  # renumbered with the table
+            fig["data-table-number"] = str(n)
+            cap = fig.find("figcaption", recursive=False)
+            if cap is None:
+                cap = soup.new_tag("figcaption", attrs={"class": "gameai-table-caption"})
+                fig.insert(0, cap)
+            for old in cap.find_all("a", class_="headerlink"):
+                old.extract()
+            num = cap.find("span", class_="gameai-table-number")
+            if num is None:
+                num = soup.new_tag("span", attrs={"class": "gameai-table-number"})
+                cap.insert(0, num)
+            num.string = f"Table {n}."
+            # one space between the number and the caption text (none when there is none)
+            after = num.next_sibling
+            rest = "".join(str(s) for s in num.next_siblings).strip()
+            if isinstance(after, str):
+                after.replace_with(" " + after.lstrip() if rest else "")
+            elif rest:
+                num.insert_after(" ")
+            link = soup.new_tag("a", attrs={"class": "headerlink", "title": "Link to this table"})
+            link.string = "#"
+            cap.append(link)
+            link["href"] = f"#{ident}"
+            n += 1
+        out.append(str(soup))
+    return out, n
+
+
+def on_build_finished(app, exception) -> None:
+    if exception is not None or getattr(app.builder, "format", "") != "html":
+        return
+    from sphinx.util import logging
+
+    logger = logging.getLogger(__name__)
+    static = Path(app.outdir) / "_static"
+    static.mkdir(parents=True, exist_ok=True)
+    (static / CSS_FILE).write_text(CSS, encoding="utf-8")
+    files = []
+    for doc in book_order(app.env):
+        try:
+            path = Path(app.outdir) / app.builder.get_outfilename(doc)
+        except Exception:  # noqa: BLE001 - a builder without one file per document
+            continue
+        if path.is_file() and path not in files:
+            files.append(path)
+    texts = [p.read_text(encoding="utf-8") for p in files]
+    numbered, next_n = number_tables(texts)
+    for path, old, new in zip(files, texts, numbered):
+        if new != old:
+            path.write_text(new, encoding="utf-8")
+    if next_n > 1:
+        logger.info(f"gameai.book_ext: numbered {next_n - 1} tables of show()")
+
+
+def setup(app):
+    app.connect("doctree-resolved", on_doctree_resolved)
+    app.connect("build-finished", on_build_finished)
+    app.add_css_file(CSS_FILE)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

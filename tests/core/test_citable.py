@@ -1,0 +1,246 @@
+"""Citable figures and tables: the numbers read back from a figure, the files glue_figure
+saves, the book extension's links and alt text, and show()'s numbered tables."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+
+from gameai import book_ext  # noqa: E402
+from gameai.core import display, plots  # noqa: E402
+
+
+def _two_panels():
+    """Top: an errorbar line over categorical decks (one point missing), the paper's stars
+    (labelled once) and a baseline; bottom: a bar chart with error bars."""
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(4, 4))
+    top.errorbar([0, 1, 2], [0.5, np.nan, 0.7], yerr=[[0.1, 0.1, 0.1], [0.2, 0.2, 0.2]],
+                 fmt="o-", capsize=3, label="EvalAI (ours)")
+    top.scatter([0], [0.6], marker="*", color="black", label="paper")
+    top.scatter([2], [0.65], marker="*", color="black")  # unlabelled: still the paper's
+    top.axhline(0.25, color="grey", ls="--", label="RandomAI")
+    top.axvspan(1.5, 2.5, color="#fff3c4", label="beyond")  # shading, not data
+    top.set_xticks([0, 1, 2], ["orig.", "2", "3"])
+    top.set(title="wins", ylabel="share")
+    bottom.bar([0, 1], [3.0, 4.0], yerr=[0.5, 1.0], label="nodes")
+    bottom.plot([], [], label="legend entry only")
+    bottom.set(xlabel="depth", ylabel="nodes")
+    return fig
+
+
+def test_figure_data_reads_errorbars_bars_scatter_and_lines():
+    fig = _two_panels()
+    df = plots.figure_data(fig)
+    plt.close(fig)
+    assert list(df.columns) == plots.DATA_COLUMNS
+    top = df[df["panel"] == "wins"]
+    bars = df[df["panel"] == "panel 2"]
+    assert len(df) == len(top) + len(bars) == 6 + 2
+    eb = top[top["kind"] == "errorbar"]
+    assert list(eb["series"]) == ["EvalAI (ours)"] * 3
+    assert list(eb["x_label"]) == ["orig.", "2", "3"]
+    assert eb["y"].iloc[0] == 0.5 and math.isnan(eb["y"].iloc[1]) and eb["y"].iloc[2] == 0.7
+    assert np.allclose(eb["y_low"].iloc[[0, 2]], [0.4, 0.6])
+    assert np.allclose(eb["y_high"].iloc[[0, 2]], [0.7, 0.9])
+    assert math.isnan(eb["y_low"].iloc[1])
+    stars = top[top["kind"] == "scatter"]
+    assert list(stars["series"]) == ["paper", "paper"] and list(stars["y"]) == [0.6, 0.65]
+    assert list(stars["x_label"]) == ["orig.", "3"]
+    base = top[top["kind"] == "hline"]
+    assert list(base["series"]) == ["RandomAI"] and base["y"].iloc[0] == 0.25
+    assert math.isnan(base["x"].iloc[0])
+    assert set(top["y_axis"]) == {"share"}
+    # the bars once (their error bars as y_low/y_high, not again as an errorbar series)
+    assert list(bars["kind"]) == ["bar", "bar"] and list(bars["series"]) == ["nodes", "nodes"]
+    assert list(bars["x"]) == [0.0, 1.0] and list(bars["y"]) == [3.0, 4.0]
+    assert list(bars["y_low"]) == [2.5, 3.0] and list(bars["y_high"]) == [3.5, 5.0]
+    assert set(bars["x_axis"]) == {"depth"} and set(bars["x_label"]) == {""}
+
+
+def test_figure_data_band_merges_into_its_line_and_numeric_ticks_are_not_categories():
+    fig, ax = plt.subplots()
+    for i, name in enumerate("AB"):
+        ax.plot([1, 2, 3], [i, i + 1, i + 2], marker="o", label=name)
+        ax.fill_between([1, 2, 3], [i - 0.1, i + 0.9, i + 1.9], [i + 0.1, i + 1.1, i + 2.1],
+                        alpha=0.2)
+    ax.set_xticks([1, 2, 3], ["1", "2", "3"])
+    df = plots.figure_data(fig)
+    plt.close(fig)
+    assert list(df["kind"]) == ["line"] * 6 and list(df["series"]) == list("AAABBB")
+    assert np.allclose(df["y_low"], df["y"] - 0.1) and np.allclose(df["y_high"], df["y"] + 0.1)
+    assert set(df["x_label"]) == {""} and set(df["panel"]) == {""}
+
+
+def test_figure_data_of_a_notice_is_empty():
+    fig = display.pending_figure("Fig. 2", "durak")
+    assert plots.figure_data(fig).empty
+    plt.close(fig)
+
+
+def test_glue_figure_writes_svg_png_csv(tmp_path, monkeypatch):
+    glued = []
+    monkeypatch.setattr("myst_nb.glue", lambda *a, **kw: glued.append((a, kw)))
+    fig = _two_panels()
+    paths = plots.glue_figure("fig-test", fig, folder=tmp_path)
+    (key, image), kw = glued[0]
+    assert key == "fig-test" and kw == {"display": False}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fig-test.csv", "fig-test.png",
+                                                          "fig-test.svg"]
+    assert set(paths) == {"svg", "png", "csv"}
+    svg = (tmp_path / "fig-test.svg").read_text()
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg and "<dc:date>" not in svg
+    png = (tmp_path / "fig-test.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width = int.from_bytes(png[16:20], "big")
+    # 200 dpi, shown at the width the 100-dpi figure had
+    assert width > 2 * 0.9 * 4 * 100 and image.width == round(width / 2)
+    assert image.data == png  # the glued PNG is the saved one (the book checks its hash)
+    csv = pd.read_csv(tmp_path / "fig-test.csv", keep_default_na=False, na_values=[""])
+    expected = plots.figure_data(fig)
+    assert len(csv) == len(expected) == 8
+    assert list(csv.columns) == plots.DATA_COLUMNS
+    assert np.allclose(csv["y"], expected["y"], equal_nan=True)
+    # the same bytes are glued and saved, so the book can tell the saved files are this figure's
+    again = plots.save_figure("fig-test", fig, tmp_path)
+    assert again["svg"].read_text() == svg  # no date, stable ids: same figure, same file
+    plt.close(fig)
+
+
+def test_glue_figure_of_a_notice_saves_nothing_and_removes_stale_files(tmp_path, monkeypatch):
+    monkeypatch.setattr("myst_nb.glue", lambda *a, **kw: None)
+    for ext in ("svg", "png", "csv"):
+        (tmp_path / f"fig-x.{ext}").write_text("old")
+    fig = display.pending_figure("Fig. 2", "durak")
+    assert plots.glue_figure("fig-x", fig, folder=tmp_path) == {}
+    assert list(tmp_path.iterdir()) == []
+    plt.close(fig)
+
+
+def test_first_sentence_for_alt_text():
+    fs = book_ext.first_sentence
+    assert fs("Branching factor per round (paper: Fig. 2). Our tree is big.") == \
+        "Branching factor per round (paper: Fig. 2)."
+    assert fs("Mean score, e.g. Table I. Dashed: $1/n$.") == "Mean score, e.g. Table I."
+    assert fs("UCT's constant $C$: margin with 95 % intervals; dotted, best $\\varepsilon$") == \
+        "UCT's constant $C$: margin with 95 % intervals; dotted, best $varepsilon$"
+    assert len(fs("word " * 100)) <= 251
+
+
+# -- show()'s tables, numbered by the book ---------------------------------------------------
+
+def _page(*tables: str, extra: str = "") -> str:
+    return f"<html><body><section id='s'>{extra}{''.join(tables)}</section></body></html>"
+
+
+def test_show_wraps_the_table_with_caption_above_a_scroll_container(monkeypatch):
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
+    df = pd.DataFrame({"deck": [2, 10], "wins": [0.5, 0.25], "games": [1000.0, 2000.0]})
+    display.show(df, "Table I: each agent against three TR players", percent=["wins"],
+                 counts=["games"])
+    display.show(df, "Other", label="tab-kd-other")
+    html = shown[0].data
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(html, "html.parser")
+    fig = soup.find("figure", class_="gameai-table")
+    assert fig["id"] == "tab-table-i-each-agent-against-three-tr-players"
+    children = [c for c in fig.children if getattr(c, "name", None)]
+    assert [c.name for c in children] == ["figcaption", "div"]
+    assert "overflow-x: auto" in children[1]["style"] and children[1].find("table")
+    assert soup.find("caption") is None  # the caption is above, not inside the scroller
+    assert "50.0\u00a0%" in html and "2,000" in html
+    assert 'id="tab-kd-other"' in shown[1].data
+
+
+def test_table_id():
+    assert display.table_id("Speed on one core (ρ, 95 % CI)") == "tab-speed-on-one-core-95-ci"
+    assert display.table_id("x", label="Tab KD 1") == "tab-kd-1"
+    assert display.table_id("RandomAI\u2019s passing, 1\u20137") == "tab-randomais-passing-1-7"
+    assert display.table_id(None) == ""
+    long = display.table_id("Compute per experiment " * 10)
+    assert len(long) <= 60 and long.startswith("tab-compute-per-experiment")
+
+
+def test_number_tables_in_book_order_with_unique_ids():
+    t = display.table_html
+    p1 = _page(t("<table><tr><td>1</td></tr></table>", "First", "tab-a"),
+               t("<table><tr><td>2</td></tr></table>", "Second", "tab-a"),
+               extra="<h2 id='tab-b'>heading with the same id</h2>")
+    p2 = _page("<table class='gameai-claims'><tr><td>x</td></tr></table>")  # not show()'s
+    p3 = _page(t("<table><tr><td>3</td></tr></table>", "Third", "tab-b"),
+               t("<table><tr><td>4</td></tr></table>", None, ""))
+    out, nxt = book_ext.number_tables([p1, p2, p3])
+    assert nxt == 5 and out[1] == p2
+    from bs4 import BeautifulSoup
+
+    figs = [f for page in out for f in BeautifulSoup(page, "html.parser").select(
+        "figure.gameai-table")]
+    assert [f["id"] for f in figs] == ["tab-a", "tab-a-2", "tab-b", "tab-4"]
+    caps = [" ".join(f.figcaption.get_text(" ").split()) for f in figs]
+    assert caps == ["Table 1. First #", "Table 2. Second #", "Table 3. Third #", "Table 4. #"]
+    assert [f.figcaption.find("a", class_="headerlink")["href"] for f in figs] == \
+        ["#tab-a", "#tab-a-2", "#tab-b", "#tab-4"]
+    assert all(f.find("div", class_="gameai-table-scroll").find("table") for f in figs)
+    # numbering again (an incremental build) changes nothing
+    again, _ = book_ext.number_tables(out)
+    assert again == out
+
+
+# -- the extension in a real (small) Sphinx build --------------------------------------------
+
+def test_extension_links_saved_figures_and_sets_alt_text(tmp_path):
+    sphinx = pytest.importorskip("sphinx.application")
+    src = tmp_path / "src"
+    (src / "_figures").mkdir(parents=True)
+    fig = _two_panels()
+    png, _ = plots.figure_png(fig)
+    plots.save_figure("fig-saved", fig, src / "_figures", png=png)
+    plots.save_figure("fig-stale", fig, src / "_figures")  # other bytes than the page shows
+    plt.close(fig)
+    sha = hashlib.sha256(png).hexdigest()
+    (src / f"{sha}.png").write_bytes(png)
+    (src / "other.png").write_bytes(png)
+    (src / "conf.py").write_text("extensions = ['gameai.book_ext']\nnumfig = True\n")
+    (src / "index.rst").write_text(f"""Title
+=====
+
+.. figure:: {sha}.png
+   :name: fig-saved
+
+   Wins per deck (paper: Fig. 2). Dashed: random play.
+
+.. figure:: other.png
+   :name: fig-stale
+
+   Not the saved one.
+""")
+    out = tmp_path / "out"
+    app = sphinx.Sphinx(str(src), str(src), str(out), str(tmp_path / "doctrees"), "html",
+                        status=None, warning=None, freshenv=True)
+    app.build()
+    html = (out / "index.html").read_text()
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(html, "html.parser")
+    saved, stale = soup.select("figure")
+    links = saved.select("p.gameai-fig-links a")
+    assert [a.get_text() for a in links] == ["SVG", "PNG", "data (CSV)"]
+    assert [a["href"] for a in links] == ["_figures/fig-saved.svg", "_figures/fig-saved.png",
+                                          "_figures/fig-saved.csv"]
+    assert "Download:" in saved.figcaption.get_text()
+    for a in links:
+        assert (out / a["href"]).is_file()
+    assert saved.img["alt"] == "Wins per deck (paper: Fig. 2)."
+    assert not stale.select("p.gameai-fig-links") and stale.img["alt"] == "Not the saved one."
+    assert not (out / "_figures" / "fig-stale.svg").exists()
+    assert (out / "_static" / "gameai-book.css").is_file()
