@@ -244,3 +244,17 @@ def test_extension_links_saved_figures_and_sets_alt_text(tmp_path):
     assert not stale.select("p.gameai-fig-links") and stale.img["alt"] == "Not the saved one."
     assert not (out / "_figures" / "fig-stale.svg").exists()
     assert (out / "_static" / "gameai-book.css").is_file()
+
+
+def test_figure_dir(tmp_path, monkeypatch):
+    monkeypatch.delenv(plots.FIGURES_ENV, raising=False)
+    monkeypatch.delenv("GAMEAI_DATA_DIR", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert plots.figure_dir() == tmp_path / "_figures"  # the notebook's cwd: book/
+    rerun = tmp_path / "_reruns" / "durak-x"
+    (rerun / "book").mkdir(parents=True)
+    (rerun / "rerun.json").write_text("{}")
+    monkeypatch.setenv("GAMEAI_DATA_DIR", str(rerun / "data"))
+    assert plots.figure_dir() == rerun.resolve() / "book" / "_figures"  # a rerun's own book
+    monkeypatch.setenv(plots.FIGURES_ENV, str(tmp_path / "elsewhere"))
+    assert plots.figure_dir() == tmp_path / "elsewhere"
