@@ -355,10 +355,14 @@ class _Server:
         self._stop()
 
 
+#: Straight to the loopback server, whatever proxy the environment names.
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
 def _status(url: str) -> int | str:
     req = urllib.request.Request(url, method="HEAD")
     try:
-        with urllib.request.urlopen(req, timeout=10) as resp:
+        with _OPENER.open(req, timeout=10) as resp:
             return resp.status
     except urllib.error.HTTPError as e:
         return e.code
@@ -368,8 +372,11 @@ def _status(url: str) -> int | str:
 
 def check_site(html_dir: str | Path, widths: tuple[int, ...] = WIDTHS,
                pages: list[str] | None = None, chromium: str | None = None,
-               timeout_ms: int = 30000, progress=None) -> list[Failure]:
+               timeout_ms: int = 30000, progress=None,
+               stats: dict | None = None) -> list[Failure]:
     """Load every page of ``html_dir`` in Chromium at each width; every failure, sorted.
+
+    ``stats``, if given, receives counts of what was checked (``downloads``: links requested).
 
     Raises ``FileNotFoundError`` when no Chromium is found (see ``find_chromium``).
     """
@@ -412,6 +419,8 @@ def check_site(html_dir: str | Path, widths: tuple[int, ...] = WIDTHS,
         finally:
             ctx.close()
 
+        if stats is not None:
+            stats["downloads"] = len(download_urls)
         for url, (rel, element) in sorted(download_urls.items()):
             status = _status(url)
             if status != 200:
@@ -499,9 +508,10 @@ def main(argv: list[str] | None = None) -> int:
     known = read_known(args.known)
     widths = tuple(int(w) for w in args.widths.split(",") if w.strip())
     t0 = time.monotonic()
+    stats: dict = {}
     try:
         failures = check_site(args.html_dir, widths=widths, pages=args.page,
-                              chromium=args.chromium)
+                              chromium=args.chromium, stats=stats)
     except FileNotFoundError as e:
         print(f"browsercheck: {e}", file=sys.stderr)
         return 2
@@ -513,7 +523,8 @@ def main(argv: list[str] | None = None) -> int:
         if (k.page == "*" or k.page in pages) and not any(k.matches(f) for f in failures):
             print(f"note  {k}: listed in {args.known} but passes now; remove the line")
     secs = time.monotonic() - t0
-    print(f"browsercheck: {len(pages)} pages x {len(widths)} widths in {secs:.0f} s: "
+    print(f"browsercheck: {len(pages)} pages x {len(widths)} widths and "
+          f"{stats.get('downloads', 0)} figure download links in {secs:.0f} s: "
           f"{len(new)} new failure(s), {len(failures) - len(new)} known")
     return 1 if new else 0
 
