@@ -55,6 +55,7 @@ def result(tmp_path_factory):
                         "<pre><code>$not_latex$ \\frac</code></pre>"),
         "book/wide.html": page(WIDE_TABLE),
         "book/scroll.html": page(f"<div style='overflow-x:auto'>{WIDE_TABLE}</div>"),
+        "book/widebox.html": page(f"<div style='overflow-x:auto;width:1000px'>{WIDE_TABLE}</div>"),
         "book/scrollcap.html": page(f"<div style='overflow-x:scroll'>{CUT_CAPTION}</div>"),
         "book/latex.html": page("<p>A rate below $1/n$ of games.</p><p>\\frac{1}{2}</p>"),
         "book/brokenimg.html": page("<img src='../missing.png' alt='gone'>"),
@@ -121,6 +122,14 @@ def test_wide_table_outside_scroll_container_fails(result):
 def test_wide_table_inside_scroll_container_passes(result):
     _, failures = result
     assert checks(failures, "book/scroll.html") == set()
+
+
+@needs_chromium
+def test_scroll_container_wider_than_the_column_fails(result):
+    _, failures = result
+    assert checks(failures, "book/widebox.html") == {("wide", 1200), ("wide", 400)}
+    f = next(f for f in failures if f.page == "book/widebox.html")
+    assert "scroll container (div) that is itself 1000 px wide" in f.detail
 
 
 @needs_chromium

@@ -6,8 +6,9 @@ driven by Playwright for Python) at 1,200 px and at 400 px width, and reports, f
 width, *all* of
 
 * ``wide``: a table or figure (``table``, ``figure``, ``img``, ``svg``) wider than the page's
-  content column (``article.bd-article``) and not inside a scroll container (an ancestor, or the
-  element itself, with ``overflow-x: auto`` or ``scroll``), so part of it is clipped or sticks out;
+  content column (``article.bd-article``) and not inside a scroll container (an ancestor with
+  ``overflow-x: auto`` or ``scroll``) that itself fits the column, so part of it is clipped or
+  sticks out (at 1,200 px, under the right-hand "Contents" sidebar);
   and the page itself wider than the window (a reader must scroll sideways);
 * ``caption``: a table wider than the column that is in a scroll container, but whose caption
   (a ``<caption>``, as pandas' Styler writes it) is cut: part of its text lies outside the
@@ -221,7 +222,7 @@ _INSPECT_JS = r"""
     } else {
       label = el.textContent;
     }
-    label = clip(label, 70);
+    label = clip((label || '').replace(/[#¶]\s*$/, ''), 70);
     return d + (label ? ' "' + label + '"' : '') + section(el);
   };
 
@@ -240,9 +241,14 @@ _INSPECT_JS = r"""
     if (el.closest('mjx-container')) continue;         // a formula's own svg
     const w = el.getBoundingClientRect().width;
     if (w <= colWidth + 1) continue;
-    let box = null;
-    for (let a = el.parentElement; a && a !== col.parentElement; a = a.parentElement)
-      if (scrolls(a)) { box = a; break; }
+    // A scroll container counts only if it fits the column itself (myst-nb's output box of a
+    // full-width cell scrolls, but is as wide as what it holds and runs under the sidebar).
+    let box = null, wideBox = null;
+    for (let a = el.parentElement; a && a !== col.parentElement; a = a.parentElement) {
+      if (!scrolls(a)) continue;
+      if (a.getBoundingClientRect().width <= colWidth + 1) { box = a; break; }
+      if (!wideBox) wideBox = a;
+    }
     if (box) {
       // In a scroll container: the caption must still be readable without scrolling sideways.
       const cap = el.tagName === 'TABLE' ? el.querySelector(':scope > caption') : null;
@@ -263,8 +269,14 @@ _INSPECT_JS = r"""
       continue;
     }
     flagged.push(el);
-    wide.push({element: describe(el),
-               detail: Math.round(w) + ' px in a ' + Math.round(colWidth) + ' px column'});
+    let detail = Math.round(w) + ' px in a ' + Math.round(colWidth) + ' px column';
+    if (wideBox) {
+      const bw = Math.round(wideBox.getBoundingClientRect().width);
+      const cls = Array.from(wideBox.classList).slice(0, 2).join('.');
+      detail += ', in a scroll container (' + wideBox.tagName.toLowerCase() + (cls ? '.' + cls : '') +
+                ') that is itself ' + bw + ' px wide';
+    }
+    wide.push({element: describe(el), detail: detail});
   }
   const pageWidth = document.documentElement.scrollWidth;
   if (pageWidth > window.innerWidth + 1 && !wide.length) {
