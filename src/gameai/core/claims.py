@@ -749,6 +749,8 @@ def scorecard_table(data_dir: str | os.PathLike,
                         f'<td>{html.escape(title)}</td><td colspan="{len(VERDICTS) + 2}">'
                         f'{_verdict_badge("planned").replace("planned", "not in this build")}'
                         '</td></tr>')
-    out = (f'{_CSS}<table class="gameai-claims gameai-scorecard"><thead><tr><th>chapter</th>'
-           f'{head}<th>total</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    # In a scroll box of its own: nine verdict columns may be wider than a narrow screen.
+    out = (f'{_CSS}<div style="overflow-x:auto;max-width:100%">'
+           f'<table class="gameai-claims gameai-scorecard"><thead><tr><th>chapter</th>'
+           f'{head}<th>total</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
     return HTML(out)
