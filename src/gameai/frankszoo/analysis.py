@@ -444,10 +444,10 @@ def paper_config_checks(res, decks: tuple[int, int] | None = None) -> pd.DataFra
     printed scale; today's reading without §3.3 beside them."""
     decks = decks or paper_decks("heuristic")
     runs = [("paper configuration", "heuristic_paper", None, "Table 4 (printed)"),
-            ("paper configuration without §3.3", "heuristic_paper_checks",
+            ("paper config. without §3.3", "heuristic_paper_checks",
              "HeuristicAI-passlist-noseq", "Table 4 (printed)"),
-            ("paper configuration, our Table 4 at 1e5 games / 1000", "heuristic_paper_checks",
-             "HeuristicAI-passlist", "ours at the printed scale"),
+            ("paper config., our Table 4 at 1e5", "heuristic_paper_checks",
+             "HeuristicAI-passlist", "ours at 1e5 games"),
             ("ours", "heuristic", None, "ours"),
             ("ours without §3.3", "heuristic_variants", "HeuristicAI-noseq", "ours")]
     rows = []

@@ -567,11 +567,11 @@ def explanations(res: Results) -> dict[str, str]:
         c = checks.set_index("HeuristicAI")
         notes["heuristic."] = analysis._join(notes.get("heuristic.", ""), (
             f"Without the winning sequences (§3.3) the paper configuration wins "
-            f"{c.loc['paper configuration without §3.3', 'test decks: win']:.1%} (today's "
+            f"{c.loc['paper config. without §3.3', 'test decks: win']:.1%} (today's "
             f"reading: {c.loc['ours without §3.3', 'test decks: win']:.1%}), although the paper "
             "says that step decided less than 1 % of the victories; with our Table 4 at the "
             f"printed scale it wins "
-            f"{c.loc['paper configuration, our Table 4 at 1e5 games / 1000', 'test decks: win']:.1%}."))
+            f"{c.loc['paper config., our Table 4 at 1e5', 'test decks: win']:.1%}."))
     return notes
 
 
