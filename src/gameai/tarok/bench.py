@@ -15,10 +15,7 @@ with uniform random bots) and its Python loop (one ``pyspiel`` call per action).
 
 from __future__ import annotations
 
-import datetime
 import json
-import os
-import platform
 import random
 import time
 from pathlib import Path
@@ -26,6 +23,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from ..core.benchrecord import machine
 from . import rules as R
 from .experiments import TABLE1_CONFIGS, prepared_state, warm_up
 from .paper import TABLE1, TARGET_US_PER_NODE
@@ -178,21 +176,6 @@ def like_for_like(n_starts: int = 200, seconds: float = 2.0, seed: int = 0) -> d
 
     return {"start_states": n_starts, "plies_per_game": 48, "ours": _rate(compiled, seconds),
             "openspiel_cpp": _rate(cpp, seconds), "openspiel_python": _rate(python, seconds)}
-
-
-def machine() -> dict:
-    """The machine and the date of a bench record."""
-    cpu = platform.processor()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
-            "system": platform.platform(),
-            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
 
 
 def read_record(path: Path = RECORD) -> dict | None:
