@@ -461,9 +461,10 @@ VERDICT_STYLE = {
 
 _CSS = """<style>
 .gameai-claims{border-collapse:collapse;width:100%!important;table-layout:fixed!important;font-size:0.86em;line-height:1.35;margin:0.5em 0 1em}
-.gameai-claims.gameai-scorecard{table-layout:auto!important;width:100%!important;font-size:0.95em}
-.gameai-scorecard td:first-child{white-space:nowrap}
-.gameai-scorecard th .gameai-verdict{font-size:0.85em;padding:0 4px}
+.gameai-claims.gameai-scorecard{table-layout:auto!important;width:100%!important;font-size:0.9em}
+.gameai-claims.gameai-scorecard th{white-space:normal;vertical-align:bottom;padding:4px 3px;font-size:0.85em}
+.gameai-scorecard th .gameai-verdict{padding:0 3px;white-space:normal;border-radius:6px}
+.gameai-claims.gameai-scorecard td{padding:3px 4px}
 .gameai-scorecard tr.planned td{color:#57606a}
 .gameai-claims th{background:#f6f8fa;text-align:left;padding:4px 6px;border-bottom:2px solid #d0d7de;white-space:nowrap}
 .gameai-claims td{padding:3px 6px;vertical-align:top;border:none}
