@@ -600,11 +600,11 @@ def pass_rule_claims(res) -> list[Claim]:
     shape_id, scale_id = "table4.pass_rule", "table4.scale"
     shape_desc = ("Table 4's shape: the rows come from RandomAIs that pass by choice "
                   "(Definition 2: a pass 'is always allowed')")
-    scale_desc = "Table 4's scale: cards left in the last hand over 2e5 RandomAI games / 1000 (§3.4)"
+    scale_desc = "Table 4's scale: cards left in the last hand over 200,000 RandomAI games / 1000 (§3.4)"
     ev = res.pass_rule_evidence
     if ev is None:
         return [pending(shape_id, shape_desc, "voluntary passing", "not computed yet"),
-                pending(scale_id, scale_desc, "2e5 games", "not computed yet")]
+                pending(scale_id, scale_desc, "200,000 games", "not computed yet")]
     err = ev.set_index("pass_rule")
     holds = voluntary_passing_fits(ev)
     used = res.pass_rule
@@ -628,7 +628,7 @@ def pass_rule_claims(res) -> list[Claim]:
     scale = ", ".join(f"{r} {err.loc[r, 'scale']:.2f}" for r in ("open", "uniform", "half", "forced")
                       if r in err.index)
     scale_note = (
-        "A last player always holds at least one card, so 2e5 games leave at least 2e5 cards: "
+        "A last player always holds at least one card, so 200,000 games leave at least 200,000 cards: "
         "every row should sum to at least 200 (thousandths), but the paper's 2-type row is "
         "85 + 54 = 139. As games / 1000 the paper's rows fit "
         + ", ".join(f"{err.loc[r, 'games_implied']:,.0f} games under '{r}'"
@@ -636,7 +636,7 @@ def pass_rule_claims(res) -> list[Claim]:
         + ". The scale matters: HeuristicAI compares the weights with absolute bounds L and U "
         "(Equations 2-3), so we also ran HeuristicAI with our weights on the paper's scale "
         "(section 'Beyond the paper').")
-    scale_claim = qualitative(scale_id, scale_desc, "2e5 games / 1000",
+    scale_claim = qualitative(scale_id, scale_desc, "200,000 games / 1000",
                               "paper / ours (row sums): " + scale, False,
                               int(res.params["weight_games"]), scale_note)
     return [shape, scale_claim]

@@ -296,7 +296,7 @@ def tree_claims(branching: pd.DataFrame | None) -> list[Claim]:
     draws = log10_draws()
     out = [quantitative("tree.draws", "possible draw orders, prod C(48-4i, 4) (log10)",
                         round(math.log10(paper.TREE["tree.draws"]), 3), draws, draws, draws, 1,
-                        step=0.013, note="exact count; the paper prints 3.4e44")]
+                        step=0.013, note="exact count; the paper prints 3.4 × 10⁴⁴")]
     if branching is None:
         return out + [pending(c, d, round(math.log10(paper.TREE[c]), 3), "branching run pending")
                       for c, d in (("tree.size", "game-tree size for a fixed shuffle (log10)"),
