@@ -1,5 +1,5 @@
-"""The article's hand evaluator: worked examples computed by hand from the spec
-(``specs/durak.md``, "The hand evaluator"), the arithmetic written out next to each check.
+"""The article's hand evaluator: worked examples computed by hand from the article and
+OpenFool's code (the chapter's "The evaluator" paragraph), the arithmetic written out next to each check.
 
 Notation: trunc = Kotlin toInt (toward zero). Card values on the article scale: rank - 8, ace 6
 (x 100); on the deck scale with m = ranks / 2: ace m, rank v -> v + m - 14 (52 cards: m = 6.5,

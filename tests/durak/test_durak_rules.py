@@ -1,4 +1,4 @@
-"""Durak rules from hand-made positions (spec ``specs/durak.md``, "Rules").
+"""Durak rules from hand-made positions (OpenFool's rules, as the chapter's "Rules" paragraph states them).
 
 Cards are written rank + suit letter (S, D, C, H); in a talon the first card is the top and the
 last the bottom card, whose suit is trump.
@@ -83,7 +83,7 @@ def test_deck_sizes_and_lowest_rank(deck, low):
 
 
 def test_deck_adjustment_openfool_and_plain():
-    # OpenFool (spec's example): max(24, 4 x floor(6 x 5 / 4)) = max(24, 4 x 7) = 28 (8 ... A)
+    # OpenFool's own example: max(24, 4 x floor(6 x 5 / 4)) = max(24, 4 x 7) = 28 (8 ... A)
     assert deck_cards(5, 24) == 28 == deck_cards(5, 24, "openfool")
     # plain: the smallest deck of whole ranks >= max(24, 6 x 5 = 30): 32 (7 ... A)
     assert deck_cards(5, 24, "plain") == 32
