@@ -35,6 +35,7 @@ CHAPTERS: dict[str, str] = {
     "kingdomino": "gameai.kingdomino.chapter",
     "tarok": "gameai.tarok.chapter",
     "durak": "gameai.durak.chapter",
+    "crossgame": "gameai.crossgame.chapter",
 }
 
 EXIT_USAGE = 2

@@ -55,7 +55,7 @@ def _swap_hidden(s, g, me):
 
 
 def test_ismcts_tree_does_not_depend_on_the_hidden_cards():
-    s, g = durak.new_game(2, np.random.default_rng(11))
+    s, g = durak.new_game(np.random.default_rng(11), 2)
     me = durak.current(s, g)
     t = _swap_hidden(s, g, me)
     assert not np.array_equal(s, t)
@@ -67,7 +67,7 @@ def test_ismcts_tree_does_not_depend_on_the_hidden_cards():
 
 
 def test_the_determinizations_of_indistinguishable_states_are_equal():
-    s, g = durak.new_game(2, np.random.default_rng(11))
+    s, g = durak.new_game(np.random.default_rng(11), 2)
     me = durak.current(s, g)
     t = _swap_hidden(s, g, me)
     d_s, d_t = np.empty_like(s), np.empty_like(t)

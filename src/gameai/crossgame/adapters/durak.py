@@ -29,7 +29,12 @@ KEY_TAKE = 1001
 KEY_TRANSFER = 2000
 
 
-def new_game(n_players: int, rng: np.random.Generator, deck: int = 36) -> tuple[np.ndarray, np.ndarray]:
+#: The measure the chapter plots.
+HEADLINE = "fool"
+
+
+def new_game(rng: np.random.Generator, n_players: int = 2, deck: int = 36
+             ) -> tuple[np.ndarray, np.ndarray]:
     """A dealt game of ``n_players`` with OpenFool's rules: ``(s, g)``."""
     from ..games import GAME_DURAK
 
@@ -177,3 +182,11 @@ def baseline(s, g, rng):
     if k == 1:
         return mv[0]
     return A.eval_action(hands, st, sp, mv, k, 0)
+
+
+def measure(s: np.ndarray, g: np.ndarray, seat: int) -> dict[str, float]:
+    """``fool`` (1: ``seat`` is the fool), ``draw`` (1: nobody is, or the game was abandoned as
+    endless) and ``place`` (0 = first out)."""
+    fool = int(s[O_ST + R.ST_FOOL])
+    return {"fool": float(fool == seat), "draw": float(fool < 0),
+            "place": float(s[O_ST + R.ST_PLACE + seat])}

@@ -1,0 +1,1 @@
+"""Beyond the four papers: flat Monte Carlo, determinized UCT and SO-ISMCTS on every engine."""

@@ -1,0 +1,154 @@
+"""Tables, figure data and claims of the cross-game chapter, from the rows of :mod:`.chapter`.
+
+* :func:`tidy` - every game of every cell in one frame (game, player, budget, index, measures).
+* :func:`strength_table` - per game, player and budget: the headline measure with its 95 % CI,
+  and the paired difference from the baseline on the same deals.
+* :func:`smallest_budget_table` - the smallest budget at which each search beats the baseline.
+* :func:`cost_table` - tree nodes per decision and decisions per second.
+* :func:`build_claims` - the anchor's claim (ISMCTS at least as good as determinized UCT at equal
+  budgets), judged game by game.
+
+Headline measures: the win rate (Frank's Zoo, Kingdomino, tarok's declarer) and the fool rate
+(Durak, lower is better): :data:`LOWER_IS_BETTER`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from ..core.claims import Claim, pending, qualitative
+from ..core.stats import holm, mean_ci, wilson
+from . import paper
+from .play import PLAYERS, SETTINGS
+
+#: Headline measure of each game (a column of the rows) and whether lower is better.
+HEADLINE = {game: s.headline for game, s in SETTINGS.items()}
+LOWER_IS_BETTER = {game: HEADLINE[game] == "fool" for game in SETTINGS}
+MEASURE_WORDS = {"win": "win rate", "fool": "fool rate"}
+
+
+def tidy(res) -> pd.DataFrame:
+    """One row per game played: ``game``, ``player``, ``budget`` (0 for the baseline),
+    ``index`` (the deal), ``headline`` and every measure the adapter reports."""
+    frames = []
+    for df in res.frames.values():  # the store gives each row its config's columns
+        if df is None or df.empty:
+            continue
+        part = df.drop(columns=["key", "deal_seed"], errors="ignore").copy()
+        part["headline"] = part[HEADLINE[str(part["game"].iloc[0])]]
+        frames.append(part)
+    if not frames:
+        return pd.DataFrame(columns=["game", "player", "budget", "index", "headline"])
+    out = pd.concat(frames, ignore_index=True)
+    return out.sort_values(["game", "player", "budget", "index"], kind="stable",
+                           ignore_index=True)
+
+
+def _paired(a: pd.DataFrame, b: pd.DataFrame) -> tuple[float, float, float, int]:
+    """Mean of ``a - b`` over the deals both played, with its 95 % CI, and their number."""
+    m = a.set_index("index")["headline"].to_frame("a").join(
+        b.set_index("index")["headline"].to_frame("b"), how="inner")
+    if len(m) < 2:
+        return math.nan, math.nan, math.nan, len(m)
+    est, lo, hi = mean_ci((m["a"] - m["b"]).to_numpy(float))
+    return est, lo, hi, len(m)
+
+
+def strength_table(rows: pd.DataFrame) -> pd.DataFrame:
+    """Per game, player and budget: ``n``, the headline rate with its Wilson 95 % CI, and
+    ``vs_baseline`` (the paired difference from the baseline on the same deals) with its CI."""
+    out = []
+    for (game, player, budget), cell in rows.groupby(["game", "player", "budget"], sort=False):
+        k, n = float(cell["headline"].sum()), len(cell)
+        rate, lo, hi = wilson(k, n)
+        base = rows[(rows["game"] == game) & (rows["player"] == "baseline")]
+        d, dlo, dhi, _ = _paired(cell, base) if player != "baseline" else (0.0, 0.0, 0.0, n)
+        out.append({"game": game, "player": player, "budget": int(budget), "n": n,
+                    "rate": rate, "ci_low": lo, "ci_high": hi, "vs_baseline": d,
+                    "vs_low": dlo, "vs_high": dhi})
+    df = pd.DataFrame(out, columns=["game", "player", "budget", "n", "rate", "ci_low",
+                                    "ci_high", "vs_baseline", "vs_low", "vs_high"])
+    order = {g: i for i, g in enumerate(SETTINGS)}
+    rank = {p: i for i, p in enumerate(PLAYERS)}
+    return df.sort_values(["game", "player", "budget"], key=lambda c: c.map(
+        order if c.name == "game" else rank if c.name == "player" else (lambda x: x)),
+        ignore_index=True)
+
+
+def beats_baseline(row: pd.Series) -> bool:
+    """The cell's paired difference from the baseline excludes 0 on the good side."""
+    if LOWER_IS_BETTER[row["game"]]:
+        return bool(row["vs_high"] < 0)
+    return bool(row["vs_low"] > 0)
+
+
+def smallest_budget_table(table: pd.DataFrame) -> pd.DataFrame:
+    """Game x search: the smallest budget whose cell beats the baseline (95 % CI of the paired
+    difference), ``None`` where no budget computed does."""
+    out = {}
+    for game in [g for g in SETTINGS if g in set(table["game"])]:
+        row = {}
+        for search in [p for p in PLAYERS if p != "baseline"]:
+            cells = table[(table["game"] == game) & (table["player"] == search)]
+            wins = [int(r["budget"]) for _, r in cells.iterrows() if beats_baseline(r)]
+            row[search] = min(wins) if wins else None
+        out[game] = row
+    return pd.DataFrame.from_dict(out, orient="index")
+
+
+def cost_table(rows: pd.DataFrame) -> pd.DataFrame:
+    """Per game, search and budget: mean tree nodes per searched decision (memory), searched
+    decisions per game and decisions per second of search (this machine's speed)."""
+    s = rows[rows["player"] != "baseline"]
+    g = s.groupby(["game", "player", "budget"], sort=False)
+    out = g.agg(n=("headline", "size"), nodes=("nodes", "mean"),
+                decisions=("decisions", "mean"), seconds=("seconds", "sum"),
+                searched=("decisions", "sum")).reset_index()
+    out["per_second"] = out["searched"] / out["seconds"].where(out["seconds"] > 0)
+    return out.drop(columns=["seconds", "searched"])
+
+
+def ismcts_claim(game: str, table: pd.DataFrame, rows: pd.DataFrame, n_games: int) -> Claim:
+    """The anchor's claim on one game: SO-ISMCTS minus determinized UCT on the same deals at
+    every budget with both at ``n_games`` games; *fails* when ISMCTS is worse at some budget
+    after Holm's correction over the budgets, else *holds*. ``ours`` = the difference at the
+    largest such budget (in the headline's direction: positive = ISMCTS better)."""
+    cid = f"{game}.ismcts_vs_det_uct"
+    label = SETTINGS[game].label
+    desc = f"{label}: {paper.ISMCTS_CLAIM}"
+    sign = -1.0 if LOWER_IS_BETTER[game] else 1.0
+    diffs = []
+    for budget in sorted(set(table.loc[table["game"] == game, "budget"]) - {0}):
+        a = rows[(rows["game"] == game) & (rows["player"] == "ismcts") & (rows["budget"] == budget)]
+        b = rows[(rows["game"] == game) & (rows["player"] == "det_uct") & (rows["budget"] == budget)]
+        if min(len(a), len(b)) < n_games:
+            continue
+        est, lo, hi, n = _paired(a, b)
+        est, lo, hi = sign * est, *sorted((sign * lo, sign * hi))
+        diffs.append((int(budget), est, lo, hi, n))
+    if not diffs:
+        return pending(cid, desc, paper.ANCHOR,
+                       f"needs ISMCTS and determinized UCT at {n_games:,} games on the same "
+                       f"deals at some budget")
+    flags = holm([(e, lo, hi) for _, e, lo, hi, _ in diffs])
+    worse = [b for (b, e, _, _, _), f in zip(diffs, flags) if f and e < 0]
+    better = [b for (b, e, _, _, _), f in zip(diffs, flags) if f and e > 0]
+    budget, est, lo, hi, n = diffs[-1]
+    words = MEASURE_WORDS[HEADLINE[game]]
+    note = (f"ISMCTS minus determinized UCT in {words} (positive: ISMCTS better), same deals, at "
+            f"{len(diffs)} budget(s) ({', '.join(str(b) for b, *_ in diffs)}); significantly "
+            f"worse at {', '.join(map(str, worse)) or 'none'}, better at "
+            f"{', '.join(map(str, better)) or 'none'} (Holm). Shown: {budget} iterations.")
+    ours = f"{100 * est + 0.0:+.1f} pp [{100 * lo + 0.0:+.1f}, {100 * hi + 0.0:+.1f}]"
+    return qualitative(cid, desc, "matches or beats", ours, not worse, n, note)
+
+
+def build_claims(res) -> list[Claim]:
+    """The anchor's claim for every game of the run (pending where cells are missing)."""
+    rows = tidy(res)
+    table = strength_table(rows) if len(rows) else pd.DataFrame(columns=["game", "budget"])
+    n = int(res.params["n_games"])
+    return [ismcts_claim(game, table, rows, n) for game in res.params["games"]]

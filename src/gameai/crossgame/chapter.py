@@ -1,0 +1,109 @@
+"""The cross-game chapter: its parameters and the cached experiments behind its tables and
+figure (``data/crossgame/``).
+
+* :func:`baseline` - the baseline player itself in the seat under test, on the same deals: the
+  level a search must beat (one experiment per game, ``baseline_<game>``).
+* :func:`strength` - each search at each budget in the seat under test (one experiment per game
+  and budget, ``<game>_b<budget>``), computed budget by budget, cheapest first, in rounds of
+  games, so that a stopped run leaves every cell with some games.
+
+One row per game (:func:`gameai.crossgame.play.play`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+
+from ..core.chapter import (
+    COMPUTE_MISSING,
+    RUN_ONLY as CORE_RUN_ONLY,
+    ChapterPlan,
+    Results,
+    run_settings,
+)
+from ..core.params import MAX_COUNT, Param
+from . import search as S
+from .analysis import build_claims
+from .play import SETTINGS, play
+
+CHAPTER = "crossgame"
+VERSION = "search1-adapters1-play1"
+EXPERIMENTS = ("baseline", "strength")
+BUDGETS = (10, 30, 100, 300, 1_000, 3_000)
+#: Games per cell to reach in turn, below the requested number (see :func:`_rounds`).
+ROUNDS = (100, 250)
+
+PARAMETERS: dict[str, Param] = {
+    **run_settings(2012),
+    "games": Param(tuple(SETTINGS), tuple, "the games (Durak with 2 and with 4 players)",
+                   item_kind=str, choices=tuple(SETTINGS)),
+    "searches": Param(S.SEARCHES, tuple, "the searches in the seat under test", item_kind=str,
+                      choices=S.SEARCHES),
+    "budgets": Param(BUDGETS, tuple, "iterations (playouts) per decision", item_kind=int,
+                     minimum=1, maximum=100_000),
+    "n_games": Param(500, int, "games per game, search and budget (and of the baseline)",
+                     minimum=1, maximum=MAX_COUNT),
+    "experiments": Param(EXPERIMENTS, tuple, "which experiments to compute (run setting)",
+                         item_kind=str, choices=EXPERIMENTS),
+    "compute_missing": COMPUTE_MISSING,
+}
+RUN_ONLY = (*CORE_RUN_ONLY, "experiments")
+#: The ci profile: every game and search, two games at the smallest budget.
+CI_SIZES = {"n_games": 2, "budgets": (10,)}
+
+
+def game_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> dict:
+    """Game ``index`` of ``config`` (:func:`gameai.crossgame.play.play`)."""
+    return play(config["game"], config["player"], int(config["budget"]), index,
+                int(config["deal_seed"]), rng)
+
+
+def warmup() -> None:
+    """Compile the searches and every adapter once per worker (numba's cache makes it fast)."""
+    from .adapters import nim
+
+    s, g = nim.new_game(5)
+    S.search_move(2, s, g, 4, 0.7, np.random.default_rng(0))
+
+
+def _rounds(n: int, computes: bool) -> list[int]:
+    return ([r for r in ROUNDS if r < n] + [n]) if computes else [n]
+
+
+def strength_key(game: str, budget: int) -> str:
+    return f"{game}_b{int(budget)}"
+
+
+def baseline(res: Results) -> None:
+    """The baseline player in the seat under test, on the deals every search plays."""
+    p = res.params
+    for game in p["games"]:
+        res.get(f"baseline_{game}", f"baseline_{game}", game_task,
+                [{"game": game, "player": "baseline", "budget": 0, "deal_seed": p["seed"]}],
+                p["n_games"], chunk_size=50, warmup=warmup, compute=res.computes("baseline"),
+                description=f"{SETTINGS[game].label}: the baseline "
+                            f"({SETTINGS[game].baseline}) in the seat under test")
+
+
+def strength(res: Results) -> None:
+    """Each search at each budget in the seat under test: budgets in increasing order, in
+    rounds of games."""
+    p = res.params
+    computes = res.computes("strength")
+    for n in _rounds(p["n_games"], computes):
+        for budget in sorted(p["budgets"]):
+            for game in p["games"]:
+                key = strength_key(game, budget)
+                res.get(key, key, game_task,
+                        [{"game": game, "player": s, "budget": int(budget),
+                          "deal_seed": p["seed"]} for s in p["searches"]],
+                        n, chunk_size=10, partial=True, warmup=warmup, compute=computes,
+                        description=f"{SETTINGS[game].label}: each search at {budget} "
+                                    f"iterations per decision vs {SETTINGS[game].baseline}")
+
+
+PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES, steps=(baseline, strength),
+                   build_claims=build_claims, run_only=RUN_ONLY)
+resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run

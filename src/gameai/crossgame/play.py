@@ -1,0 +1,94 @@
+"""One game of the cross-game study: a searcher in the seat under test, the game's baseline
+player (the paper's AI) in every other seat.
+
+The deal depends only on the root seed, the game and the game's index, never on the search or
+its budget, so every search and budget - and the baseline itself in the seat under test, which
+gives the reference level - plays the same deals (paired comparisons). The seat under test
+rotates with the game's index. Decisions with a single legal move are played without searching.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+import numpy as np
+
+from . import games as G
+from . import search as S
+from .adapters import durak, frankszoo, kingdomino, tarok
+
+
+@dataclass(frozen=True)
+class GameSetting:
+    """One column of the study: an adapter and the options of its ``new_game``."""
+
+    label: str
+    adapter: Any
+    options: Mapping[str, Any]
+    baseline: str  # the baseline player, in words
+    headline: str  # the measure the chapter plots (a key of the adapter's ``measure``)
+    seat_option: str = ""  # new_game option naming the seat under test (tarok's declarer)
+
+    def new_game(self, rng: np.random.Generator, seat: int):
+        extra = {self.seat_option: seat} if self.seat_option else {}
+        return self.adapter.new_game(rng, **self.options, **extra)
+
+
+#: The games and their baselines, in the chapter's order.
+SETTINGS: dict[str, GameSetting] = {
+    "frankszoo": GameSetting("Frank's Zoo, 4 players", frankszoo, {}, "HeuristicAI", "win"),
+    "kingdomino": GameSetting("Kingdomino, 4 players", kingdomino, {}, "FG", "win"),
+    "tarok": GameSetting("Tarok, declarer in 'three'", tarok, {}, "rule-based", "win",
+                         seat_option="declarer"),
+    "durak2": GameSetting("Durak, 2 players", durak, {"n_players": 2}, "EvalAI", "fool"),
+    "durak4": GameSetting("Durak, 4 players", durak, {"n_players": 4}, "EvalAI", "fool"),
+}
+#: Searches plus the baseline in the seat under test (the reference level).
+PLAYERS = (*S.SEARCHES, "baseline")
+#: The exploration constant of every search (UCB1, rewards in [0, 1]).
+EXPLORATION = 0.7
+
+
+def deal_rng(seed: int, game: str, index: int) -> np.random.Generator:
+    """The stream that deals game ``index`` of ``game``: the same for every search and budget."""
+    return np.random.default_rng([seed, list(SETTINGS).index(game), index])
+
+
+def n_seats(game: str) -> int:
+    s, g = SETTINGS[game].new_game(deal_rng(0, game, 0), 0)
+    return int(G.n_seats(g))
+
+
+def play(game: str, player: str, budget: int, index: int, seed: int,
+         rng: np.random.Generator, clock: Callable[[], float] = time.perf_counter) -> dict:
+    """Game ``index``: ``player`` (a search or ``"baseline"``) in seat ``index % n`` with
+    ``budget`` iterations per decision. Row: the adapter's measures for that seat, ``seat``,
+    ``decisions`` (searched), ``nodes`` (mean tree nodes per searched decision), ``nodes_max``,
+    ``seconds`` (spent searching: machine-dependent, for the speed table only; the store
+    leaves timing columns out of its reproducibility checks)."""
+    setting = SETTINGS[game]
+    s, g = setting.new_game(deal_rng(seed, game, index), 0)
+    seat = index % int(G.n_seats(g))
+    if seat:
+        s, g = setting.new_game(deal_rng(seed, game, index), seat)
+    search_id = S.SEARCH_IDS.get(player, -1)
+    mv = np.empty(G.MAX_MOVES, dtype=np.int64)
+    decisions = nodes = nodes_max = 0
+    seconds = 0.0
+    while (p := G.current(s, g)) >= 0:
+        if p == seat and search_id >= 0 and G.legal(s, g, mv) > 1:
+            t0 = clock()
+            m, k = S.search_move(search_id, s, g, budget, EXPLORATION, rng)
+            seconds += clock() - t0
+            decisions += 1
+            nodes += k
+            nodes_max = max(nodes_max, k)
+        else:
+            m = G.baseline(s, g, rng)
+        G.apply(s, g, m)
+    row = {name: float(v) for name, v in setting.adapter.measure(s, g, seat).items()}
+    row.update(seat=seat, decisions=decisions, nodes=nodes / decisions if decisions else 0.0,
+               nodes_max=nodes_max, seconds=round(seconds, 6))
+    return row
