@@ -1,0 +1,67 @@
+"""The cross-game chapter's play loop, tables and claim rule on small, hand-made inputs."""
+
+from types import SimpleNamespace
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from gameai.crossgame import analysis, chapter
+from gameai.crossgame.play import SETTINGS, deal_rng, play
+
+
+def test_every_player_and_budget_gets_the_same_deal():
+    a, _ = SETTINGS["durak2"].new_game(deal_rng(2012, "durak2", 7), 0)
+    b, _ = SETTINGS["durak2"].new_game(deal_rng(2012, "durak2", 7), 0)
+    c, _ = SETTINGS["durak2"].new_game(deal_rng(2012, "durak2", 8), 0)
+    assert np.array_equal(a, b) and not np.array_equal(a, c)
+
+
+def test_play_rotates_the_seat_and_counts_searched_decisions():
+    rows = [play("durak2", "ismcts", 5, i, 1, np.random.default_rng(i)) for i in range(4)]
+    assert [r["seat"] for r in rows] == [0, 1, 0, 1]
+    assert all(r["decisions"] > 0 and 1 <= r["nodes"] <= 6 for r in rows)
+    base = play("durak2", "baseline", 5, 0, 1, np.random.default_rng(0))
+    assert base["decisions"] == 0 and base["fool"] in (0.0, 1.0)
+
+
+def _rows(game, spec):
+    """Rows with a given headline per deal: ``spec`` maps (player, budget) to a 0/1 list."""
+    out = []
+    for (player, budget), values in spec.items():
+        for i, v in enumerate(values):
+            out.append({"game": game, "player": player, "budget": budget, "index": i,
+                        "headline": float(v), "nodes": 1.0, "decisions": 1, "seconds": 0.1})
+    return pd.DataFrame(out)
+
+
+def test_the_claim_fails_when_ismcts_is_clearly_worse_and_holds_otherwise():
+    n = 200
+    ones, zeros = [1] * n, [0] * n
+    mixed = [i % 2 for i in range(n)]
+    worse = _rows("kingdomino", {("baseline", 0): mixed, ("det_uct", 100): ones,
+                                 ("ismcts", 100): zeros})
+    table = analysis.strength_table(worse)
+    assert analysis.ismcts_claim("kingdomino", table, worse, n).verdict == "fails"
+    level = _rows("kingdomino", {("baseline", 0): mixed, ("det_uct", 100): mixed,
+                                 ("ismcts", 100): mixed})
+    table = analysis.strength_table(level)
+    assert analysis.ismcts_claim("kingdomino", table, level, n).verdict == "holds"
+    assert analysis.ismcts_claim("kingdomino", table, level, n + 1).verdict == "pending"
+
+
+def test_for_durak_a_lower_fool_rate_is_better():
+    n = 100
+    fewer_fools = _rows("durak2", {("baseline", 0): [1] * n, ("det_uct", 30): [0] * n,
+                                   ("ismcts", 30): [1] * n})
+    table = analysis.strength_table(fewer_fools)
+    assert analysis.ismcts_claim("durak2", table, fewer_fools, n).verdict == "fails"
+    smallest = analysis.smallest_budget_table(table)
+    assert smallest.loc["durak2", "det_uct"] == 30 and smallest.loc["durak2", "ismcts"] is None
+
+
+def test_bad_parameters_are_refused_before_any_work():
+    with pytest.raises(ValueError, match="budgets"):
+        chapter.resolve({"budgets": (0,)})
+    with pytest.raises(ValueError, match="games"):
+        chapter.resolve({"games": ("chess",)})
