@@ -37,7 +37,8 @@ ROUNDS = (100, 250)
 
 PARAMETERS: dict[str, Param] = {
     **run_settings(2012),
-    "games": Param(tuple(SETTINGS), tuple, "the games (Durak with 2 and with 4 players)",
+    "games": Param(tuple(SETTINGS), tuple, "the games to show and compute (Durak with 2 and "
+                   "with 4 players; run setting)",
                    item_kind=str, choices=tuple(SETTINGS)),
     "searches": Param(S.SEARCHES, tuple, "the searches in the seat under test", item_kind=str,
                       choices=S.SEARCHES),
@@ -49,7 +50,9 @@ PARAMETERS: dict[str, Param] = {
                          item_kind=str, choices=EXPERIMENTS),
     "compute_missing": COMPUTE_MISSING,
 }
-RUN_ONLY = (*CORE_RUN_ONLY, "experiments")
+#: ``games`` only chooses which games a run computes (like ``experiments``): a game's rows do not
+#: depend on which other games run, so a run of some games fills the committed ``data/``.
+RUN_ONLY = (*CORE_RUN_ONLY, "experiments", "games")
 #: The ci profile: every game and search, two games at the smallest budget.
 CI_SIZES = {"n_games": 2, "budgets": (10,)}
 
