@@ -16,6 +16,17 @@ things to the HTML book:
   across the whole book like the figures, after the build (:func:`number_tables`); each keeps
   the HTML id ``show`` gave it (its ``label=`` or one made from its caption), made unique on its
   page, so that ``page.html#tab-…`` links to it.
+  The claims table of each chapter (:func:`gameai.core.claims.claims_table`, ``<div
+  id="claims-<chapter>">``) and the introduction's scorecard (``claims.scorecard_table``) are
+  numbered with them: each is first wrapped in such a ``<figure>`` whose caption is the
+  table's own ``<caption>``, else :data:`CLAIMS_CAPTION` / :data:`SCORECARD_CAPTION`
+  (:func:`wrap_claims_tables`), with the id ``tab-claims-<chapter>`` / ``tab-scorecard``.
+* Each page's inline scripts once: Sphinx 7.4 writes a script that an extension registered
+  with ``app.add_js_file(None, body=...)`` after the builder started twice (once as registered,
+  once more from the registry when writing begins, with ``''`` for ``None`` as its file name,
+  so the two do not compare equal). sphinx-thebe's ``const THEBE_JS_URL = ...`` then raises
+  "Identifier 'THEBE_JS_URL' has already been declared" in every page's console
+  (:func:`dedupe_scripts`, on ``html-page-context``).
 * A small stylesheet (``_static/gameai-book.css``) for the links and the tables' scroll
   containers.
 """
@@ -29,7 +40,8 @@ from pathlib import Path
 
 from docutils import nodes
 
-__all__ = ["setup", "number_tables", "first_sentence", "FIGURES_DIRNAME", "CSS"]
+__all__ = ["setup", "number_tables", "wrap_claims_tables", "dedupe_scripts", "first_sentence",
+           "FIGURES_DIRNAME", "CSS", "CLAIMS_CAPTION", "SCORECARD_CAPTION"]
 
 FIGURES_DIRNAME = "_figures"  # beside the page's source, and in the HTML output
 CSS_FILE = "gameai-book.css"
@@ -172,22 +184,75 @@ def book_order(env) -> list[str]:
     return order
 
 
+#: Caption of a chapter's claims table that brings none of its own.
+CLAIMS_CAPTION = ("Claims: each number and statement of the publication beside ours, with its "
+                  "verdict, our 95 % CI and n (the games, deals or positions behind our value); "
+                  "the line under a claim says how it was judged.")
+#: Caption of the introduction's scorecard.
+SCORECARD_CAPTION = ("The scorecard: the claims of each chapter by verdict, each chapter linked "
+                     "to its claims table.")
+
+
+def wrap_claims_tables(soup) -> bool:
+    """Wrap the claims tables of a parsed page (``claims_table``'s ``<div id="claims-…">``
+    holding a ``<table class="gameai-claims">``, and the scorecard's scroll box holding a
+    ``<table class="gameai-claims gameai-scorecard">``) in a ``<figure class="gameai-table">``
+    with a ``<figcaption>`` above them, so that :func:`number_tables` numbers them like the
+    tables of ``show``. The caption is the table's own ``<caption>`` (moved), else
+    :data:`CLAIMS_CAPTION` or :data:`SCORECARD_CAPTION`. A table already in such a figure is
+    left alone. Returns whether the page changed."""
+    from bs4 import BeautifulSoup
+
+    changed = False
+    for table in soup.select("table.gameai-claims"):
+        if table.find_parent("figure", class_="gameai-table") is not None:
+            continue
+        scorecard = "gameai-scorecard" in (table.get("class") or [])
+        box = table.parent
+        if box is None or box.name != "div":
+            continue
+        if scorecard:
+            ident = "tab-scorecard"
+        elif str(box.get("id", "")).startswith("claims-"):
+            ident = f"tab-{box['id']}"
+        else:
+            continue
+        own = table.find("caption", recursive=False)
+        if own is not None and own.get_text(strip=True):
+            caption = own.decode_contents()
+        else:
+            caption = SCORECARD_CAPTION if scorecard else CLAIMS_CAPTION
+        if own is not None:
+            own.extract()
+        fig = soup.new_tag("figure", attrs={"class": "gameai-table gameai-claims-figure",
+                                            "id": ident})
+        box.wrap(fig)
+        cap = soup.new_tag("figcaption", attrs={"class": "gameai-table-caption"})
+        cap.append(BeautifulSoup(caption, "html.parser"))
+        fig.insert(0, cap)
+        changed = True
+    return changed
+
+
 def number_tables(pages: list[str], start: int = 1) -> tuple[list[str], int]:
     """Number the tables of :func:`gameai.core.display.show` in the HTML ``pages`` (in book
     order): each ``<figure class="gameai-table">`` gets "Table N." in its caption's
     ``<span class="gameai-table-number">`` (made or replaced, so numbering a page twice gives
     the same page), a unique id on its page (its own, else ``tab-N``; ``-2``, ``-3``… when
-    another element of the page carries it) and ``data-table-number``. Returns the pages
-    (unchanged text where nothing changed) and the next free number."""
+    another element of the page carries it) and ``data-table-number``. The claims tables and
+    the scorecard are wrapped into such figures first (:func:`wrap_claims_tables`) and
+    numbered in the same sequence. Returns the pages (unchanged text where nothing changed)
+    and the next free number."""
     from bs4 import BeautifulSoup
 
     n = start
     out = []
     for html in pages:
-        if "gameai-table" not in html:
+        if "gameai-table" not in html and "gameai-claims" not in html:
             out.append(html)
             continue
         soup = BeautifulSoup(html, "html.parser")
+        wrap_claims_tables(soup)
         tables = soup.select("figure.gameai-table")
         if not tables:
             out.append(html)
@@ -256,11 +321,42 @@ def on_build_finished(app, exception) -> None:
         if new != old:
             path.write_text(new, encoding="utf-8")
     if next_n > 1:
-        logger.info(f"gameai.book_ext: numbered {next_n - 1} tables of show()")
+        logger.info(f"gameai.book_ext: numbered {next_n - 1} tables (show() and the claims tables)")
+
+
+def dedupe_scripts(app, pagename, templatename, context, doctree) -> None:
+    """Drop the second copy of a script from the page's ``script_files`` (``html-page-context``).
+
+    Sphinx 7.4's HTML builder adds an extension's script twice when the extension registered
+    it after the builder was made (sphinx-thebe and sphinx-togglebutton do, on
+    ``env-before-read-docs`` and ``builder-inited``): ``app.add_js_file(None, body=…)`` puts it
+    into the builder with ``None`` as its file name, and ``prepare_writing`` adds it again from
+    the registry with ``''``, which does not compare equal. Two ``<script>const THEBE_JS_URL
+    = …</script>`` make the browser report "Identifier 'THEBE_JS_URL' has already been
+    declared" on every page. Here a script is the same as another when its file name (``None``
+    taken as ``''``), priority and attributes (the body among them) are."""
+    files = context.get("script_files")
+    if not isinstance(files, list):
+        return
+    seen, keep = set(), []
+    for js in files:
+        try:
+            key = (getattr(js, "filename", js) or "", getattr(js, "priority", 0),
+                   tuple(sorted((getattr(js, "attributes", None) or {}).items())))
+        except TypeError:  # an attribute value that does not sort or hash: keep it
+            keep.append(js)
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        keep.append(js)
+    if len(keep) != len(files):
+        files[:] = keep  # the builder's own list: it restores it after each page
 
 
 def setup(app):
     app.connect("doctree-resolved", on_doctree_resolved)
+    app.connect("html-page-context", dedupe_scripts)
     app.connect("build-finished", on_build_finished)
     app.add_css_file(CSS_FILE)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
