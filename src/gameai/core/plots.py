@@ -41,10 +41,36 @@ def setup() -> None:
     sns.set_theme(context="notebook", style="whitegrid", palette="colorblind", rc=RC)
 
 
+class PercentTicks(matplotlib.ticker.PercentFormatter):
+    """Percent tick labels (values are fractions) with as many decimals as the tick step needs:
+    ``40%, 45%, 50%`` for a step of 5 points, ``49.5%, 50%, 50.5%`` for half a point, so that
+    neighbouring labels never round to uneven or equal numbers."""
+
+    def __init__(self) -> None:
+        super().__init__(1.0, decimals=0)
+
+    def set_locs(self, locs) -> None:
+        super().set_locs(locs)
+        self.decimals = self.decimals_for(locs)
+
+    @staticmethod
+    def decimals_for(locs) -> int:
+        locs = np.unique(np.round(np.asarray(locs, dtype=float) * 100, 9))
+        steps = np.diff(locs)
+        steps = steps[steps > 0]
+        if not len(steps):
+            return 0
+        return int(max(0, np.ceil(-np.log10(steps.min()) - 1e-9)))
+
+
 def percent_axis(ax, axis: str = "y") -> None:
-    """Tick labels as whole percentages (values are fractions)."""
-    fmt = matplotlib.ticker.PercentFormatter(1.0, decimals=0)
-    (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(fmt)
+    """Tick labels as percentages (values are fractions), at steps of 1, 2 or 5 times a power
+    of ten points (never 2.5, which whole-percent labels would show as ``48%, 50%, 52%, 55%``)
+    and with the decimals the step needs (:class:`PercentTicks`)."""
+    target = ax.yaxis if axis == "y" else ax.xaxis
+    if target.get_scale() == "linear":
+        target.set_major_locator(matplotlib.ticker.MaxNLocator(nbins="auto", steps=[1, 2, 5, 10]))
+    target.set_major_formatter(PercentTicks())
 
 
 def mark_extension(ax, summary: pd.DataFrame, decks: tuple[int, int], x: str = "label",
@@ -63,8 +89,18 @@ def rates_panel(ax, summary: pd.DataFrame, metric: str, *, label: str, color=Non
     y = summary[metric].to_numpy(dtype=float)
     lo = summary[f"{metric}_lo"].to_numpy(dtype=float)
     hi = summary[f"{metric}_hi"].to_numpy(dtype=float)
-    ax.errorbar(xs, y, yerr=[y - lo, hi - y], fmt="o-", capsize=3, label=label, color=color,
-                lw=1.8, ms=6)
+    # The published deck is no step of the numbered test decks: its point stands on its own,
+    # in the series' colour, never joined to the line through 2, 3, ... types.
+    original = (summary["deck"].astype(str) == "original").to_numpy() if "deck" in summary \
+        else np.zeros(len(summary), dtype=bool)
+    kw = dict(capsize=3, lw=1.8, ms=6)
+    for part, fmt in ((~original, "o-"), (original, "o")):
+        if not part.any():
+            continue
+        c = ax.errorbar(xs[part], y[part], yerr=[y[part] - lo[part], hi[part] - y[part]],
+                        fmt=fmt, label=label, color=color, **kw)
+        color = c.lines[0].get_color()  # the original deck in the same colour
+        label = "_nolegend_"  # one legend entry per series
     ax.set_xticks(np.arange(len(summary)),
                   ["orig." if s == "original" else s for s in summary[x].astype(str)])
 
