@@ -196,6 +196,94 @@ def test_number_tables_in_book_order_with_unique_ids():
     assert again == out
 
 
+def test_claims_tables_and_the_scorecard_are_numbered_with_show_tables():
+    from bs4 import BeautifulSoup
+
+    t = display.table_html
+    claims = ("<style>.x{}</style><div id='claims-durak'><p class='gameai-claims-legend'>2 "
+              "claims</p><table class='gameai-claims' data-chapter='durak' data-claims='2'>"
+              "<tr class='claim'><td>a</td></tr></table></div>")
+    captioned = ("<div id='claims-tarok'><table class='gameai-claims' data-chapter='tarok'>"
+                 "<caption>Tarok's <em>claims</em></caption><tr><td>b</td></tr></table></div>")
+    card = ("<div style='overflow-x:auto'><table class='gameai-claims gameai-scorecard'>"
+            "<tr><td>c</td></tr></table></div>")
+    pages = [_page(card), _page(t("<table><tr><td>1</td></tr></table>", "First", "tab-a"),
+                                claims), _page(captioned)]
+    out, nxt = book_ext.number_tables(pages)
+    assert nxt == 5
+    figs = [f for page in out for f in BeautifulSoup(page, "html.parser").select(
+        "figure.gameai-table")]
+    assert [f["id"] for f in figs] == ["tab-scorecard", "tab-a", "tab-claims-durak",
+                                       "tab-claims-tarok"]
+    caps = [" ".join(f.figcaption.get_text(" ").split()) for f in figs]
+    assert caps[0] == f"Table 1. {book_ext.SCORECARD_CAPTION} #"
+    assert caps[2] == f"Table 3. {book_ext.CLAIMS_CAPTION} #"
+    assert caps[3] == "Table 4. Tarok's claims #"  # its own caption, moved above
+    durak = figs[2]
+    # the claims div keeps its id (the scorecard links to it) and sits whole in the figure,
+    # its legend and table below the caption
+    assert durak.find("div", id="claims-durak").find("table", class_="gameai-claims")
+    assert durak.figcaption.find_next_sibling("div")["id"] == "claims-durak"
+    assert not figs[3].find("caption")
+    again, _ = book_ext.number_tables(out)
+    assert again == out
+
+
+def test_dedupe_scripts_drops_the_second_copy_of_an_inline_script():
+    from sphinx.builders.html._assets import _JavaScript
+
+    body = 'const THEBE_JS_URL = "x"'
+    files = [_JavaScript("_static/doctools.js"), _JavaScript(None, body=body),
+             _JavaScript("_static/sphinx-thebe.js", **{"async": "async"}),
+             _JavaScript("", body=body), _JavaScript("", body="let other = 1")]
+    context = {"script_files": files}
+    book_ext.dedupe_scripts(None, "page", "page.html", context, None)
+    assert context["script_files"] is files  # the builder's own list, edited in place
+    assert [(js.filename, js.attributes.get("body")) for js in files] == [
+        ("_static/doctools.js", None), (None, body), ("_static/sphinx-thebe.js", None),
+        ("", "let other = 1")]
+
+
+def test_percent_ticks_have_even_steps_and_enough_decimals():
+    for (low, high), expected in [((0.43, 0.585), 0), ((0.2, 0.65), 0), ((0.495, 0.505), 1),
+                                  ((0.44, 0.47), 1)]:
+        fig, ax = plt.subplots()
+        ax.plot([0, 1], [low, high])
+        plots.percent_axis(ax)
+        fig.canvas.draw()
+        locs = [v for v in ax.get_yticks() if low <= v <= high]
+        labels = [lab.get_text() for lab in ax.get_yticklabels()
+                  if low <= lab.get_position()[1] <= high]
+        plt.close(fig)
+        steps = np.round(np.diff(locs) * 100, 6)
+        assert len(set(steps)) == 1 and steps[0] not in (2.5, 0.25), (low, high, steps)
+        assert len(set(labels)) == len(labels)  # no two ticks read the same
+        decimals = {len(x.rstrip("%").partition(".")[2]) for x in labels}
+        assert decimals == {expected}, (low, high, labels)
+    assert plots.PercentTicks.decimals_for([0.4, 0.45, 0.5]) == 0
+    assert plots.PercentTicks.decimals_for([0.494, 0.496]) == 1
+
+
+def test_rates_panel_does_not_join_the_original_deck_to_the_test_decks():
+    summary = pd.DataFrame({"deck": ["test2", "test3", "test13", "original"],
+                            "label": ["2", "3", "13", "original"],
+                            "win": [0.3, 0.4, 0.5, 0.6], "win_lo": [0.25, 0.35, 0.45, 0.55],
+                            "win_hi": [0.35, 0.45, 0.55, 0.65]})
+    fig, ax = plt.subplots()
+    plots.rates_panel(ax, summary, "win", label="HeuristicAI (ours)")
+    lines = [c.lines[0] for c in ax.containers]
+    assert [list(line.get_xdata()) for line in lines] == [[0, 1, 2], [3]]
+    assert lines[0].get_linestyle() == "-" and lines[1].get_linestyle() == "None"
+    assert lines[0].get_color() == lines[1].get_color()
+    assert ax.get_legend_handles_labels()[1] == ["HeuristicAI (ours)"]  # one entry
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["2", "3", "13", "orig."]
+    data = plots.figure_data(fig)
+    plt.close(fig)
+    assert list(data["series"]) == ["HeuristicAI (ours)"] * 4
+    assert list(data["x_label"]) == ["2", "3", "13", "orig."]
+    assert list(data["y"]) == [0.3, 0.4, 0.5, 0.6]
+
+
 # -- the extension in a real (small) Sphinx build --------------------------------------------
 
 def test_extension_links_saved_figures_and_sets_alt_text(tmp_path):
