@@ -29,3 +29,25 @@ def test_with_ci_stacks_the_interval_under_the_value():
     assert with_ci("57,257", 45453, 69060, percent=False, decimals=0).endswith(
         "<small>45,453\u201369,060</small>")
     assert with_ci("7.7×", math.nan, 8.3) == "7.7×"  # no interval: the value alone
+
+
+def test_show_lets_only_the_wrap_columns_break_into_lines(monkeypatch):
+    import pandas as pd
+
+    from gameai.core import display
+
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
+    df = pd.DataFrame({"experiment": ["mc_highest_10k"], "description": ["a long description"],
+                       "tasks": [80.0]})
+    display.show(df, "Compute", wrap=("description", "not a column"))
+    display.show(df, "Compute, one line per row")
+    wrapped, plain = (s.data for s in shown)
+    assert "white-space: normal !important" in wrapped
+    assert f"min-width: {display.WRAP_MIN_WIDTH}" in wrapped
+    assert "!important" not in plain
+    # only the description's cells carry the rule (pandas styles them by their cell ids)
+    import re
+
+    rules = re.findall(r"#(T_\w+_row\d+_col(\d+))\s*\{[^}]*white-space: normal !important", wrapped)
+    assert rules and {col for _, col in rules} == {"1"}

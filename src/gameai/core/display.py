@@ -11,8 +11,8 @@ from typing import Iterable
 import numpy as np
 import pandas as pd
 
-__all__ = ["NBSP", "pct", "ci_range", "number", "TABLE_CSS", "show", "table_id", "table_html",
-           "glue_md", "pending_figure", "glue_pending"]
+__all__ = ["NBSP", "pct", "ci_range", "number", "TABLE_CSS", "WRAP_MIN_WIDTH", "show", "table_id",
+           "table_html", "glue_md", "pending_figure", "glue_pending"]
 
 NBSP = "\u00a0"  # keeps "57.2 %" on one line
 
@@ -119,12 +119,20 @@ def table_html(table: str, caption: str | None = None, ident: str = "") -> str:
             f"{table}</div></figure>")
 
 
+#: Narrowest width of a column that :func:`show` lets wrap (its text breaks into lines there).
+WRAP_MIN_WIDTH = "8em"
+
+
 def show(df: pd.DataFrame | None, caption: str | None = None, percent: Iterable[str] = (),
          counts: Iterable[str] = (), styler=None, index: bool = False,
-         label: str | None = None) -> None:
+         label: str | None = None, wrap: Iterable[str] = ()) -> None:
     """Display a table with one format per measure: ``percent`` columns (fractions) with one
     decimal, ``counts`` with thousands separators, other float columns with at most two
     decimals and no trailing zeros (not pandas' six); missing values shown as nothing.
+
+    Cells keep to one line (numbers never break), except in the ``wrap`` columns: long labels
+    or descriptions there break into lines (at least :data:`WRAP_MIN_WIDTH` wide), so that a
+    table with a text column fits the page's column instead of scrolling sideways.
 
     The book numbers the table ("Table N.", in book order, by :mod:`gameai.book_ext`) and
     gives it an HTML id to link to: ``label`` if given (e.g. ``"tab-kd-table1"``), else one
@@ -139,6 +147,11 @@ def show(df: pd.DataFrame | None, caption: str | None = None, percent: Iterable[
     if not index:
         st = st.hide(axis="index")
     st = st.set_table_styles(TABLE_CSS, overwrite=False)
+    columns = list(st.data.columns)
+    wrap = [c for c in wrap if c in columns]
+    if wrap:  # !important: TABLE_CSS's "td {white-space: nowrap}" is the more specific rule
+        st = st.set_properties(subset=wrap, **{"white-space": "normal !important",
+                                               "min-width": WRAP_MIN_WIDTH})
     caption = caption or getattr(st, "caption", None) or None
     if isinstance(caption, (tuple, list)):  # Styler's (full, short) caption
         caption = caption[0]
