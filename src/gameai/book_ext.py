@@ -54,6 +54,12 @@ figure.gameai-table > figcaption { caption-side: top; font-size: 0.9em; text-ali
   margin: 0 0 0.3em; max-width: 100%; }
 figure.gameai-table .gameai-table-number { font-weight: bold; }
 div.gameai-table-scroll { overflow-x: auto; max-width: 100%; }
+/* A file path or command in a table cell may break anywhere rather than push its column past
+   the page (tests/core/test_store_safety.py has no space to break at). */
+table td code.literal, table th code.literal { overflow-wrap: anywhere; }
+/* A claims table's verdict badge may break into two lines ("not / comparable") rather than run
+   into the claim beside it. */
+table.gameai-claims:not(.gameai-scorecard) td:first-child .gameai-verdict { white-space: normal; }
 """
 
 _ABBREVIATIONS = {"fig", "figs", "e.g", "i.e", "vs", "cf", "al", "no", "eq", "eqs", "sec",
@@ -193,14 +199,44 @@ SCORECARD_CAPTION = ("The scorecard: the claims of each chapter by verdict, each
                      "to its claims table.")
 
 
+#: Narrowest width of a claims table's claim column (em of the table's font): about three words.
+CLAIM_MIN_EM = 9
+
+
+def _keep_claim_column(table, box) -> None:
+    """Give a claims table a minimum width: its fixed columns (the ``<col>`` widths that
+    ``claims_table`` sets in em and ch) plus :data:`CLAIM_MIN_EM` for the claim, and let its box
+    scroll sideways. On a narrow screen, or beside wide numbers (tarok's node counts), the
+    table-layout: fixed table otherwise shrinks the claim column to a word per line, or to
+    nothing at 400 px."""
+    import re
+
+    ems, chs = 0.0, 0.0
+    for col in table.select("colgroup > col"):
+        m = re.search(r"width:\s*([\d.]+)(em|ch)", col.get("style", ""))
+        if m:
+            if m.group(2) == "em":
+                ems += float(m.group(1))
+            else:
+                chs += float(m.group(1))
+    if not ems and not chs:
+        return
+    style = table.get("style", "").rstrip("; ")
+    table["style"] = ((style + "; ") if style else "") + \
+        f"min-width: calc({ems + CLAIM_MIN_EM:g}em + {chs:g}ch)"
+    style = box.get("style", "").rstrip("; ")
+    box["style"] = ((style + "; ") if style else "") + "overflow-x: auto; max-width: 100%"
+
+
 def wrap_claims_tables(soup) -> bool:
     """Wrap the claims tables of a parsed page (``claims_table``'s ``<div id="claims-…">``
     holding a ``<table class="gameai-claims">``, and the scorecard's scroll box holding a
     ``<table class="gameai-claims gameai-scorecard">``) in a ``<figure class="gameai-table">``
     with a ``<figcaption>`` above them, so that :func:`number_tables` numbers them like the
     tables of ``show``. The caption is the table's own ``<caption>`` (moved), else
-    :data:`CLAIMS_CAPTION` or :data:`SCORECARD_CAPTION`. A table already in such a figure is
-    left alone. Returns whether the page changed."""
+    :data:`CLAIMS_CAPTION` or :data:`SCORECARD_CAPTION`; a claims table also keeps a readable
+    claim column (:func:`_keep_claim_column`). A table already in such a figure is left alone.
+    Returns whether the page changed."""
     from bs4 import BeautifulSoup
 
     changed = False
@@ -224,6 +260,8 @@ def wrap_claims_tables(soup) -> bool:
             caption = SCORECARD_CAPTION if scorecard else CLAIMS_CAPTION
         if own is not None:
             own.extract()
+        if not scorecard:
+            _keep_claim_column(table, box)
         fig = soup.new_tag("figure", attrs={"class": "gameai-table gameai-claims-figure",
                                             "id": ident})
         box.wrap(fig)

@@ -202,6 +202,8 @@ def test_claims_tables_and_the_scorecard_are_numbered_with_show_tables():
     t = display.table_html
     claims = ("<style>.x{}</style><div id='claims-durak'><p class='gameai-claims-legend'>2 "
               "claims</p><table class='gameai-claims' data-chapter='durak' data-claims='2'>"
+              "<colgroup><col style='width:8.8em'><col><col style='width:7ch'>"
+              "<col style='width:13ch'></colgroup>"
               "<tr class='claim'><td>a</td></tr></table></div>")
     captioned = ("<div id='claims-tarok'><table class='gameai-claims' data-chapter='tarok'>"
                  "<caption>Tarok's <em>claims</em></caption><tr><td>b</td></tr></table></div>")
@@ -225,6 +227,12 @@ def test_claims_tables_and_the_scorecard_are_numbered_with_show_tables():
     assert durak.find("div", id="claims-durak").find("table", class_="gameai-claims")
     assert durak.figcaption.find_next_sibling("div")["id"] == "claims-durak"
     assert not figs[3].find("caption")
+    # the claim column keeps room: the table is at least its fixed columns plus CLAIM_MIN_EM
+    # wide, and its box scrolls sideways where the page is narrower
+    assert durak.find("table")["style"] == \
+        f"min-width: calc({8.8 + book_ext.CLAIM_MIN_EM:g}em + 20ch)"
+    assert "overflow-x: auto" in durak.find("div", id="claims-durak")["style"]
+    assert "min-width" not in figs[0].find("table").get("style", "")  # the scorecard: as it was
     again, _ = book_ext.number_tables(out)
     assert again == out
 
