@@ -29,7 +29,8 @@ from .analysis import build_claims
 from .play import SETTINGS, play
 
 CHAPTER = "crossgame"
-VERSION = "search1-adapters1-play1"
+#: Bump when the searches, an adapter or the play loop change what a game produces.
+VERSION = "search2-adapters1-play1"
 EXPERIMENTS = ("baseline", "strength")
 BUDGETS = (10, 30, 100, 300, 1_000, 3_000)
 #: Games per cell to reach in turn, below the requested number (see :func:`_rounds`).

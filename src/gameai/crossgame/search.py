@@ -5,8 +5,9 @@
   every playout after a fresh determinization; the move with the best mean reward is played.
 * :func:`determinized_uct` - determinized UCT ("perfect-information Monte Carlo" with UCT):
   ``k`` determinizations, the budget split evenly between them, a separate UCT tree on each;
-  the move with the most visits summed over the trees is played (Cowling, Powley & Whitehouse
-  2012, Sec. IV-A).
+  the move with the most visits summed over the trees is played (the determinized UCT Cowling,
+  Powley & Whitehouse 2012 compare ISMCTS with). ``k`` = min(10, budget / 10) is our choice
+  (their Dou Di Zhu runs used more, e.g. 40 determinizations of 250 iterations).
 * :func:`so_ismcts` - single-observer information set MCTS (Cowling et al. 2012, Algorithm 3):
   one tree whose nodes are the searcher's information sets, a new determinization every
   iteration, children filtered by what that determinization allows and UCB computed with
@@ -15,7 +16,10 @@
 
 All three use the game's uniformly random playout and UCB1 with the same exploration constant
 ``c`` on rewards in [0, 1]; the reward of a tree node is counted for the player who made the
-move into it. Budgets are iterations (playouts) per decision, so the results do not depend on
+move into it. Ties - equal UCB values inside the tree, equal visits at the root - are broken
+at random (after the mean reward, at the root): the paper's "argmax" names no order, and the
+first legal move would favour whatever each engine lists first (a checked bias: Durak lists
+taking and passing last, Kingdomino the lowest pick slot first). Budgets are iterations (playouts) per decision, so the results do not depend on
 the machine. Every function returns ``(move, nodes)``: the move in the true state's coding and
 the number of tree nodes (flat Monte Carlo: root moves) it held - the memory a decision took.
 
@@ -58,18 +62,21 @@ def _randint(rng, k):
 
 
 @njit(cache=True)
-def _rewards(s, g, out):
-    for p in range(G.n_seats(g)):
-        out[p] = G.reward(s, g, p)
-
-
-@njit(cache=True)
 def _move_of_key(s, g, key, mv, k):
-    """The move of ``mv[:k]`` whose key is ``key`` (-1 when none)."""
+    """The move of ``mv[:k]`` whose key is ``key``; an error when none (a determinization must
+    keep every move of the searcher's own information set)."""
     for j in range(k):
         if G.move_key(s, g, mv[j]) == key:
             return j
-    return -1
+    raise ValueError("a root move is missing from a determinization (adapter bug)")
+
+
+@njit(cache=True)
+def _legal_root(s, g, mv):
+    k = G.legal(s, g, mv)
+    if k == 0:
+        raise ValueError("no legal move in a state that is not over (adapter bug)")
+    return k
 
 
 @njit(cache=True)
@@ -77,7 +84,7 @@ def flat_mc(s, g, budget, rng):
     """Flat Monte Carlo over the legal moves of the player to move in ``s``."""
     me = G.current(s, g)
     mv = np.empty(G.MAX_MOVES, dtype=np.int64)
-    k = G.legal(s, g, mv)
+    k = _legal_root(s, g, mv)
     if k == 1:
         return mv[0], 1
     keys = np.empty(k, dtype=np.int64)
@@ -95,19 +102,23 @@ def flat_mc(s, g, budget, rng):
         j = order[it % k]
         G.determinize(s, g, me, rng, d)
         kd = G.legal(d, g, mv_d)
-        jd = -1
-        for i in range(kd):  # the same move in the determinization's coding
-            if G.move_key(d, g, mv_d[i]) == keys[j]:
-                jd = i
-                break
+        jd = _move_of_key(d, g, keys[j], mv_d, kd)  # the move in the determinization's coding
         G.apply(d, g, mv_d[jd])
         G.playout(d, g, rng)
         total[j] += G.reward(d, g, me)
         count[j] += 1.0
-    best = order[0]
-    for j in range(k):  # the best mean among the moves sampled
-        if count[j] > 0 and total[j] * count[best] > total[best] * count[j]:
-            best = j
+    best = -1
+    best_mean = -1.0
+    ties = 0
+    for j in range(k):  # the best mean among the moves sampled, ties at random
+        if count[j] > 0:
+            m = total[j] / count[j]
+            if m > best_mean:
+                best, best_mean, ties = j, m, 1
+            elif m == best_mean:
+                ties += 1
+                if _randint(rng, ties) == 0:
+                    best = j
     return mv[best], min(k, budget)
 
 
@@ -157,9 +168,11 @@ def _iterate(tn, wins, n_nodes, d, g, c, use_avail, rng, mv, keys, child_of, rew
                 ch = tn[ch, N_SIBLING]
             if child_of[j] < 0:
                 untried += 1
-            elif use_avail:
-                tn[child_of[j], N_AVAIL] += 1
         if untried > 0:  # expand: a random untried move
+            if use_avail:  # the children available here were available this iteration too
+                for j in range(k):
+                    if child_of[j] >= 0:
+                        tn[child_of[j], N_AVAIL] += 1
             r = _randint(rng, untried)
             for j in range(k):
                 if child_of[j] < 0:
@@ -170,25 +183,27 @@ def _iterate(tn, wins, n_nodes, d, g, c, use_avail, rng, mv, keys, child_of, rew
                         break
                     r -= 1
             break
-        # select: UCB1 over the children available here
+        # select: UCB1 over the children available here, ties at random
         best = -1
         best_u = -1.0
-        if use_avail:
-            for j in range(k):
-                ch = child_of[j]
-                u = (wins[ch] / tn[ch, N_VISITS]
-                     + c * math.sqrt(math.log(tn[ch, N_AVAIL]) / tn[ch, N_VISITS]))
-                if u > best_u:
-                    best_u = u
+        ties = 0
+        log_n = math.log(tn[v, N_VISITS])
+        for j in range(k):
+            ch = child_of[j]
+            n_ch = tn[ch, N_VISITS]
+            # ISMCTS: availability (earlier iterations in which the move was available here)
+            # in place of the parent's visits (Cowling et al. 2012, Algorithm 3)
+            log_a = math.log(tn[ch, N_AVAIL]) if use_avail else log_n
+            u = wins[ch] / n_ch + c * math.sqrt(log_a / n_ch)
+            if u > best_u:
+                best, best_u, ties = j, u, 1
+            elif u == best_u:
+                ties += 1
+                if _randint(rng, ties) == 0:
                     best = j
-        else:
-            log_n = math.log(tn[v, N_VISITS])
+        if use_avail:  # this iteration counts for every child available here (backup, Alg. 3)
             for j in range(k):
-                ch = child_of[j]
-                u = wins[ch] / tn[ch, N_VISITS] + c * math.sqrt(log_n / tn[ch, N_VISITS])
-                if u > best_u:
-                    best_u = u
-                    best = j
+                tn[child_of[j], N_AVAIL] += 1
         v = child_of[best]
         G.apply(d, g, mv[best])
     G.playout(d, g, rng)
@@ -212,24 +227,39 @@ def _buffers(g):
 
 
 @njit(cache=True)
-def _most_visited(tn, s, g):
-    """The root child with the most visits, as a move of ``s`` (ties: the first in ``s``'s
-    move order)."""
-    mv = np.empty(G.MAX_MOVES, dtype=np.int64)
-    k = G.legal(s, g, mv)
-    best = 0
-    best_n = -1
+def _best_root(visits, wins, k, rng):
+    """The index with the most visits; ties by the mean reward, then at random."""
+    best = -1
+    ties = 0
     for j in range(k):
-        key = G.move_key(s, g, mv[j])
-        ch = tn[0, N_FIRST]
-        while ch >= 0:
-            if tn[ch, N_KEY] == key:
-                if tn[ch, N_VISITS] > best_n:
-                    best_n = tn[ch, N_VISITS]
-                    best = j
+        if visits[j] <= 0:
+            continue
+        if best < 0:
+            best, ties = j, 1
+            continue
+        a = visits[j] - visits[best]
+        if a == 0:  # equal visits: the better mean (visits equal, so compare sums)
+            a = wins[j] - wins[best]
+        if a > 0:
+            best, ties = j, 1
+        elif a == 0:
+            ties += 1
+            if _randint(rng, ties) == 0:
+                best = j
+    return best
+
+
+@njit(cache=True)
+def _root_stats(tn, wins, root_keys, k, visits, sums):
+    """Add the root children's visits and rewards of tree ``tn`` to ``visits``/``sums``, by key."""
+    ch = tn[0, N_FIRST]
+    while ch >= 0:
+        for j in range(k):
+            if root_keys[j] == tn[ch, N_KEY]:
+                visits[j] += tn[ch, N_VISITS]
+                sums[j] += wins[ch]
                 break
-            ch = tn[ch, N_SIBLING]
-    return mv[best]
+        ch = tn[ch, N_SIBLING]
 
 
 @njit(cache=True)
@@ -250,14 +280,25 @@ def so_ismcts_tree(s, g, budget, c, rng):
 
 
 @njit(cache=True)
+def _root_keys(s, g, mv, k):
+    keys = np.empty(k, dtype=np.int64)
+    for j in range(k):
+        keys[j] = G.move_key(s, g, mv[j])
+    return keys
+
+
+@njit(cache=True)
 def so_ismcts(s, g, budget, c, rng):
     """SO-ISMCTS (Cowling et al. 2012, Algorithm 3): the most visited root child."""
     mv = np.empty(G.MAX_MOVES, dtype=np.int64)
-    k = G.legal(s, g, mv)
+    k = _legal_root(s, g, mv)
     if k == 1:
         return mv[0], 1
     tn, wins, n_nodes = so_ismcts_tree(s, g, budget, c, rng)
-    return _most_visited(tn, s, g), n_nodes
+    visits = np.zeros(k, dtype=np.int64)
+    sums = np.zeros(k)
+    _root_stats(tn, wins, _root_keys(s, g, mv, k), k, visits, sums)
+    return mv[_best_root(visits, sums, k, rng)], n_nodes
 
 
 @njit(cache=True)
@@ -266,13 +307,12 @@ def determinized_uct(s, g, budget, c, rng):
     iterations of plain UCT on each, the move with the most visits summed over the trees."""
     me = G.current(s, g)
     mv = np.empty(G.MAX_MOVES, dtype=np.int64)
-    k = G.legal(s, g, mv)
+    k = _legal_root(s, g, mv)
     if k == 1:
         return mv[0], 1
-    root_keys = np.empty(k, dtype=np.int64)
-    for j in range(k):
-        root_keys[j] = G.move_key(s, g, mv[j])
+    root_keys = _root_keys(s, g, mv, k)
     visits = np.zeros(k, dtype=np.int64)
+    sums = np.zeros(k)
     n_det = min(DET_MAX, max(1, budget // DET_MIN_ITERS))
     d0 = np.empty_like(s)
     d = np.empty_like(s)
@@ -289,18 +329,8 @@ def determinized_uct(s, g, budget, c, rng):
             d[:] = d0
             n_nodes = _iterate(tn, wins, n_nodes, d, g, c, False, rng, bmv, keys, child_of, rew)
         nodes += n_nodes
-        ch = tn[0, N_FIRST]
-        while ch >= 0:
-            for j in range(k):
-                if root_keys[j] == tn[ch, N_KEY]:
-                    visits[j] += tn[ch, N_VISITS]
-                    break
-            ch = tn[ch, N_SIBLING]
-    best = 0
-    for j in range(1, k):
-        if visits[j] > visits[best]:
-            best = j
-    return mv[best], nodes
+        _root_stats(tn, wins, root_keys, k, visits, sums)
+    return mv[_best_root(visits, sums, k, rng)], nodes
 
 
 @njit(cache=True)
