@@ -56,7 +56,9 @@ figure.gameai-table .gameai-table-number { font-weight: bold; }
 div.gameai-table-scroll { overflow-x: auto; max-width: 100%; }
 /* A file path or command in a table cell may break anywhere rather than push its column past
    the page (tests/core/test_store_safety.py has no space to break at). */
-table td code.literal, table th code.literal { overflow-wrap: anywhere; }
+table td code.literal, table th code.literal,
+table td code.literal span.pre, table th code.literal span.pre { white-space: normal;
+  overflow-wrap: anywhere; }
 /* A claims table's verdict badge may break into two lines ("not / comparable") rather than run
    into the claim beside it. */
 table.gameai-claims:not(.gameai-scorecard) td:first-child .gameai-verdict { white-space: normal; }
