@@ -65,3 +65,11 @@ def test_holm_corrects_a_family_step_down():
     assert holm(family) == [True, True, False, False]
     assert holm([ci(2.51, 2.51)] * 8) == [False] * 8  # eight at p = 0.012: none below 0.05/8
     assert holm([ci(-5.0, 5)]) == [True]  # two-sided
+
+
+def test_holm_takes_a_zero_width_interval_at_zero_as_no_evidence():
+    # Identical play on every deal gives (0, 0, 0): p = 1, not p = 0, so it must not use up
+    # the family's easy thresholds and leave a marginal member facing alpha alone.
+    marginal = (-0.06, -0.11, -0.01)  # p about 0.02
+    assert holm([(0.0, 0.0, 0.0)] * 5 + [marginal]) == [False] * 6
+    assert holm([(0.3, 0.3, 0.3)]) == [True]  # no spread but off zero: certain

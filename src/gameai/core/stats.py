@@ -114,7 +114,10 @@ def holm(intervals: Sequence[tuple[float, float, float]], alpha: float = 0.05,
     p = []
     for est, lo, hi in intervals:
         se = (hi - lo) / (2 * z)
-        p.append(math.erfc(abs(est) / se / math.sqrt(2)) if se > 0 else 0.0)
+        if se > 0:
+            p.append(math.erfc(abs(est) / se / math.sqrt(2)))
+        else:  # no spread: certain when the estimate is off 0, no evidence at all when it is 0
+            p.append(0.0 if est != 0 else 1.0)
     order = sorted(range(len(p)), key=p.__getitem__)
     out = [False] * len(p)
     for k, i in enumerate(order):
