@@ -81,3 +81,8 @@ def test_bad_parameters_are_refused_before_any_work():
         chapter.resolve({"budgets": (0,)})
     with pytest.raises(ValueError, match="games"):
         chapter.resolve({"games": ("chess",)})
+
+
+def test_percentage_points_never_print_minus_zero():
+    assert analysis._pp(-0.0004) == "+0.0" and analysis._pp(0.0571) == "+5.7"
+    assert analysis._pp(-0.074) == "-7.4"

@@ -111,6 +111,11 @@ def cost_table(rows: pd.DataFrame) -> pd.DataFrame:
     return out.drop(columns=["seconds", "searched"])
 
 
+def _pp(x: float) -> str:
+    """A fraction in signed percentage points to 0.1, never "-0.0" (round first, then add +0.0)."""
+    return f"{round(100 * x, 1) + 0.0:+.1f}"
+
+
 def ismcts_claim(game: str, table: pd.DataFrame, rows: pd.DataFrame, n_games: int) -> Claim:
     """The anchor's claim on one game: SO-ISMCTS minus determinized UCT on the same deals at
     every budget with both at ``n_games`` games; *fails* when ISMCTS is worse at some budget
@@ -146,7 +151,7 @@ def ismcts_claim(game: str, table: pd.DataFrame, rows: pd.DataFrame, n_games: in
             + (f"; worse before the correction at {', '.join(map(str, marginal))}, a margin that a "
                f"family of {len(diffs)} tests can show by chance" if marginal else "")
             + f". Shown: {budget} iterations.")
-    ours = f"{100 * est + 0.0:+.1f} pp [{100 * lo + 0.0:+.1f}, {100 * hi + 0.0:+.1f}]"
+    ours = f"{_pp(est)} pp [{_pp(lo)}, {_pp(hi)}]"
     return qualitative(cid, desc, "matches or beats", ours, not worse, n, note)
 
 
