@@ -1,4 +1,5 @@
 import math
+from dataclasses import replace
 
 import pandas as pd
 import pytest
@@ -37,7 +38,7 @@ def claims_ok():
 
 def test_columns_exact():
     assert COLUMNS == ["claim", "description", "paper", "ours", "ci_low", "ci_high", "n", "verdict", "note",
-                       "step", "n_paper", "proportion"]
+                       "step", "n_paper", "proportion", "percent"]
     assert list(Claim.__dataclass_fields__) == COLUMNS
 
 
@@ -326,6 +327,26 @@ def test_beyond_both_studies_error_differs_and_says_by_how_much():
     # a paper with fewer games makes the error larger: the same gap is consistent with n = 20
     assert quantitative("a", "d", -9.0, -5.0, -6.3, -3.7, 200, step=0.1,
                         n_paper=20).verdict == "consistent"
+
+
+def test_a_mean_shown_as_a_percentage_gives_its_gaps_in_percentage_points():
+    # a mean score of 0.826 [0.821, 0.831] over 12,000 games against a printed 57 %
+    args = ("s", "mean score %", 0.57, 0.826, 0.821, 0.831, 12000, "our MC is stronger.")
+    shown = quantitative(*args, step=0.01, n_paper=12000, percent=True)
+    assert shown.verdict == "differs" and shown.percent == 1
+    assert "Ours is 25.1 points from the printed value" in shown.note
+    assert "(\u00b10.7 points)" in shown.note
+    plain = quantitative(*args, step=0.01, n_paper=12000)
+    assert "Ours is 0.251 from the printed value" in plain.note
+    with pytest.raises(ValueError, match="percent must be 0 or 1"):
+        write_claims("toy", [replace(shown, percent=2)], "unused")
+
+
+def test_a_claims_file_without_the_percent_column_reads_as_its_own_units(tmp_path):
+    write_claims("toy", [quantitative("a", "d", 0.5, 0.5, 0.4, 0.6, 10)], tmp_path)
+    path = tmp_path / "toy" / "claims.csv"
+    pd.read_csv(path).drop(columns=["percent"]).to_csv(path, index=False)
+    assert read_claims("toy", tmp_path)["percent"].tolist() == [0]
 
 
 def test_without_a_paper_n_the_rounding_rule_alone_judges_and_the_note_says_so():

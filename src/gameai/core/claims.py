@@ -26,7 +26,9 @@ The verdict of a numeric claim (:func:`verdict_for`) weighs both studies' sampli
 
 Column ``n_paper`` is the paper's sample size (0: not given) and ``proportion`` says whether the
 value is a proportion, and how it is written: 0 for a mean (the paper's spread is scaled from
-ours), 1 for a fraction, 100 for a percentage (binomial spread).
+ours), 1 for a fraction, 100 for a percentage (binomial spread). Column ``percent`` is 1 where
+the values are fractions the book shows as percentages (a mean score of 0.57 read as 57 %), so
+that the verdict rule's sentence gives gaps in percentage points, as the rest of the note does.
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ __all__ = [
 ]
 
 COLUMNS = ["claim", "description", "paper", "ours", "ci_low", "ci_high", "n", "verdict", "note",
-           "step", "n_paper", "proportion"]
+           "step", "n_paper", "proportion", "percent"]
 VERDICTS = ("reproduced", "consistent", "differs", "not comparable", "holds", "fails",
             "pending")
 #: The verdicts of a numeric claim that is judged (the test behind "expected by chance").
@@ -92,7 +94,8 @@ class Claim:
     ``step`` is the rounding step of the paper's printed value, in the units of ``paper``
     (0.01 for a whole percentage stored as a fraction); 0 means the value is exact.
     ``n_paper`` is the paper's sample size (0: not given); ``proportion`` is 0 for a mean, else
-    what a proportion of one is written as (1: a fraction, 100: a percentage).
+    what a proportion of one is written as (1: a fraction, 100: a percentage). ``percent`` is 1
+    where fractions are shown as percentages (gaps in the notes then in percentage points).
     """
 
     claim: str
@@ -107,6 +110,7 @@ class Claim:
     step: float = 0.0
     n_paper: int = 0
     proportion: float = 0.0
+    percent: int = 0
 
 
 def _is_number(x: Any) -> bool:
@@ -197,9 +201,10 @@ def verdict_for(paper: float, lo: float, hi: float, step: float = 0.0, *,
     return "differs"
 
 
-def _fmt_gap(x: float, proportion: float) -> str:
-    """A gap in the claim's units: points for a proportion, three significant digits else."""
-    if proportion == 1:
+def _fmt_gap(x: float, proportion: float, percent: int = 0) -> str:
+    """A gap in the claim's units: points for a proportion or a fraction shown as a percentage,
+    three significant digits else."""
+    if proportion == 1 or (percent and proportion == 0):
         return f"{x * 100:.1f} points"
     if proportion == 100:
         return f"{x:.1f} points"
@@ -215,22 +220,22 @@ def verdict_note(claim: Claim) -> str:
     gap = _gap(claim.paper, claim.ours, claim.step)
     if not claim.n_paper:
         return ("The paper gives no sample size, so only our 95 % CI judges it: ours is "
-                f"{_fmt_gap(gap, claim.proportion)} from its printed value.")
+                f"{_fmt_gap(gap, claim.proportion, claim.percent)} from its printed value.")
     error = two_study_error(claim.ours, claim.ci_low, claim.ci_high, claim.n, claim.n_paper,
                             claim.proportion)
     if not math.isfinite(error) or error <= 0:
         return ""
     where = "within" if claim.verdict == "consistent" else "beyond"
-    return (f"Ours is {_fmt_gap(gap, claim.proportion)} from the printed value, "
+    return (f"Ours is {_fmt_gap(gap, claim.proportion, claim.percent)} from the printed value, "
             f"{gap / error:.1f} times the 95 % error of a difference between our "
             f"{int(claim.n):,} and the paper's {int(claim.n_paper):,} (\u00b1"
-            f"{_fmt_gap(error, claim.proportion)}): {where} what chance explains.")
+            f"{_fmt_gap(error, claim.proportion, claim.percent)}): {where} what chance explains.")
 
 
 def quantitative(
     claim: str, description: str, paper: float | str, ours: float, lo: float, hi: float, n: int,
     note: str = "", step: float | None = None, *, n_paper: int | None = None,
-    proportion: float = 0.0,
+    proportion: float = 0.0, percent: bool = False,
 ) -> Claim:
     """A numeric claim, judged by :func:`verdict_for`.
 
@@ -238,8 +243,8 @@ def quantitative(
     text (``"44 %"``), from which the value and the step are derived. ``n_paper`` is the
     number of games (or positions, deals...) behind the paper's value, None or 0 where the paper
     gives none or the value is not a sample; ``proportion`` says whether it is a proportion
-    (0: a mean; 1: a fraction; 100: a percentage). The verdict rule's sentence
-    (:func:`verdict_note`) is appended to ``note``.
+    (0: a mean; 1: a fraction; 100: a percentage); ``percent``, whether a fraction is shown as
+    a percentage. The verdict rule's sentence (:func:`verdict_note`) is appended to ``note``.
     """
     if isinstance(paper, str):
         paper, derived = printed_value(paper)
@@ -252,7 +257,7 @@ def quantitative(
     verdict = verdict_for(float(paper), lo, hi, step, ours=float(ours), n=int(n),
                           n_paper=n_paper, proportion=float(proportion))
     c = Claim(claim, description, float(paper), float(ours), float(lo), float(hi), int(n),
-              verdict, note, step, n_paper, float(proportion))
+              verdict, note, step, n_paper, float(proportion), int(bool(percent)))
     extra = verdict_note(c)
     return replace(c, note=_sentences(note, extra)) if extra else c
 
@@ -333,6 +338,8 @@ def _check(rows: list[Claim]) -> None:
         if not _is_number(c.n_paper) or c.n_paper < 0 or c.proportion not in (0, 1, 100):
             raise ValueError(f"claim {c.claim!r}: n_paper must be >= 0 and proportion 0, 1 or "
                              f"100; got {c.n_paper!r}, {c.proportion!r}")
+        if c.percent not in (0, 1):
+            raise ValueError(f"claim {c.claim!r}: percent must be 0 or 1, got {c.percent!r}")
         if c.verdict in JUDGED:
             if not all(_is_number(v) for v in (c.paper, c.ours, c.ci_low, c.ci_high)):
                 raise ValueError(
@@ -372,12 +379,12 @@ def write_claims(
 def read_claims(chapter: str, data_dir: str | os.PathLike) -> pd.DataFrame:
     """Read a chapter's claims table (notes as strings, empty notes as ``""``).
 
-    A file written before the ``step``, ``n_paper`` or ``proportion`` columns existed reads
-    with 0 there (exact values, no paper n, means).
+    A file written before the ``step``, ``n_paper``, ``proportion`` or ``percent`` columns
+    existed reads with 0 there (exact values, no paper n, means, the claim's own units).
     """
     path = Path(data_dir) / chapter / FILENAME
     df = pd.read_csv(path, dtype={"claim": str, "description": str, "verdict": str, "note": str})
-    for col in ("step", "n_paper", "proportion"):
+    for col in ("step", "n_paper", "proportion", "percent"):
         if col not in df.columns:
             df[col] = 0.0
     missing = [c for c in COLUMNS if c not in df.columns]
@@ -387,6 +394,7 @@ def read_claims(chapter: str, data_dir: str | os.PathLike) -> pd.DataFrame:
     df["step"] = df["step"].fillna(0.0).astype(float)
     df["n_paper"] = df["n_paper"].fillna(0).astype(int)
     df["proportion"] = df["proportion"].fillna(0.0).astype(float)
+    df["percent"] = df["percent"].fillna(0).astype(int)
     for col in ("paper", "ours"):
         # A column holding numbers and words is read as strings; give the numbers back.
         df[col] = df[col].astype(object).map(_maybe_number)

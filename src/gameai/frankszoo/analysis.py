@@ -212,10 +212,12 @@ def summary_claims(prefix: str, summary: pd.DataFrame, ref: dict, label: str) ->
     claims = [
         quantitative(f"{prefix}.mean_win", f"{label}: mean win % over decks {lo_k}-{hi_k} types",
                      ref["mean"][0], m["win"], m["win_lo"], m["win_hi"], m["games"],
-                     _join(_note(ref["mean"][0], m["win_lo"], m["win_hi"]), ext_note), step=step),
+                     _join(_note(ref["mean"][0], m["win_lo"], m["win_hi"]), ext_note), step=step,
+                     percent=True),
         quantitative(f"{prefix}.mean_score", f"{label}: mean score % over decks {lo_k}-{hi_k} types",
                      ref["mean"][1], m["score"], m["score_lo"], m["score_hi"], m["games"],
-                     _join(_note(ref["mean"][1], m["score_lo"], m["score_hi"]), ext_note), step=step),
+                     _join(_note(ref["mean"][1], m["score_lo"], m["score_hi"]), ext_note), step=step,
+                     percent=True),
     ]
     for which, metric in (("best_win", "win"), ("worst_win", "win"),
                           ("best_score", "score"), ("worst_score", "score")):
@@ -232,7 +234,7 @@ def summary_claims(prefix: str, summary: pd.DataFrame, ref: dict, label: str) ->
         claims.append(quantitative(f"{prefix}.{which}", f"{label}: {what} % at {k} types (the "
                                    f"paper's {best_worst} deck)", value, r[metric],
                                    r[f"{metric}_lo"], r[f"{metric}_hi"], int(r["n"]), note.strip(),
-                                   step=step))
+                                   step=step, percent=True))
     return claims
 
 
@@ -317,7 +319,7 @@ def original_deck_claims(df: pd.DataFrame | None, label: str) -> list[Claim]:
         claims.append(quantitative(cid, desc, value, o[metric], o[f"{metric}_lo"],
                                    o[f"{metric}_hi"], int(o["n"]),
                                    _note(value, o[f"{metric}_lo"], o[f"{metric}_hi"]),
-                                   step=paper.STEP))
+                                   step=paper.STEP, percent=True))
     return claims
 
 
@@ -482,7 +484,7 @@ def two_study(c: Claim) -> Claim:
     # the first judgement's sentence (no sample size) gives way to the two-study one
     note = c.note.replace(verdict_note(c), "").replace("  ", " ").strip()
     return quantitative(c.claim, c.description, c.paper, c.ours, c.ci_low, c.ci_high, c.n,
-                        note, step=c.step, n_paper=n_paper,
+                        note, step=c.step, n_paper=n_paper, percent=bool(c.percent),
                         proportion=1 if tail in ("win", "mean_win", "best_win", "worst_win")
                         else 0)
 
@@ -591,7 +593,7 @@ def predictor_claim(res, key: str = "predictor_paper") -> Claim:
         f"chosen ones. Ruled out: Equation 5 read as 'holds at least those cards' ({others}). "
         + _note(paper.PREDICTOR_ACCURACY, r["lo"], r["hi"]))
     return quantitative(cid, desc, paper.PREDICTOR_ACCURACY, r["accuracy"], r["lo"], r["hi"],
-                        int(r["predictions"]), note.strip(), step=paper.STEP)
+                        int(r["predictions"]), note.strip(), step=paper.STEP, percent=True)
 
 
 def pass_rule_claims(res) -> list[Claim]:
