@@ -86,3 +86,52 @@ def test_bad_parameters_are_refused_before_any_work():
 def test_percentage_points_never_print_minus_zero():
     assert analysis._pp(-0.0004) == "+0.0" and analysis._pp(0.0571) == "+5.7"
     assert analysis._pp(-0.074) == "-7.4"
+
+
+def _sensitivity_rows(game, spec):
+    """Exploration-check rows: ``spec`` maps (player, constant) to a 0/1 list per deal."""
+    out = []
+    for (player, c), values in spec.items():
+        for i, v in enumerate(values):
+            out.append({"game": game, "player": player, "budget": 300, "exploration": c,
+                        "index": i, "headline": float(v)})
+    return pd.DataFrame(out)
+
+
+def test_the_exploration_check_flags_a_constant_only_when_it_clearly_differs_from_ours():
+    n = 200
+    mixed = [i % 2 for i in range(n)]
+    rows = _sensitivity_rows("kingdomino", {("ismcts", 0.7): mixed, ("ismcts", 1.4): [1] * n,
+                                            ("ismcts", 0.25): mixed})
+    t = analysis.exploration_table(rows).set_index("exploration")
+    assert t.loc[1.4, "beats_reference"] and not t.loc[1.4, "loses_to_reference"]
+    assert not t.loc[0.25, "beats_reference"] and not t.loc[0.7, "beats_reference"]
+    assert t.loc[1.4, "vs_reference"] == pytest.approx(0.5)
+    # Durak: fewer fools is better, so a constant with more fools loses to ours
+    rows = _sensitivity_rows("durak2", {("det_uct", 0.7): mixed, ("det_uct", 1.4): [1] * n})
+    t = analysis.exploration_table(rows).set_index("exploration")
+    assert t.loc[1.4, "loses_to_reference"] and t.loc[1.4, "vs_reference"] == pytest.approx(-0.5)
+
+
+def test_the_exploration_check_plays_its_own_deals_and_stays_out_of_the_main_study():
+    p = chapter.resolve({"profile": "ci"})
+    assert p["exploration_values"] == (0.7, 1.4) and p["exploration_games"] == 2
+    frames = {"durak2_b10": pd.DataFrame({"game": ["durak2"], "player": ["ismcts"], "budget": [10],
+                                          "index": [0], "fool": [1.0]}),
+              "exploration_durak2": pd.DataFrame({"game": ["durak2"], "player": ["ismcts"],
+                                                  "budget": [10], "exploration": [1.4],
+                                                  "index": [0], "fool": [0.0]})}
+    res = SimpleNamespace(frames=frames)
+    assert analysis.tidy(res)["fool"].tolist() == [1.0]
+    assert analysis.tidy(res, sensitivity=True)["exploration"].tolist() == [1.4]
+    # the constant reaches the search: a greedy (c = 0) ISMCTS and a c = 100 one differ on a deal
+    a = play("durak2", "ismcts", 30, 3, 1, np.random.default_rng(3), exploration=0.0)
+    b = play("durak2", "ismcts", 30, 3, 1, np.random.default_rng(3), exploration=100.0)
+    assert a["decisions"] > 0 and (a["nodes"], a["fool"]) != (b["nodes"], b["fool"])
+
+
+def test_bad_exploration_parameters_are_refused():
+    with pytest.raises(ValueError, match="exploration_values"):
+        chapter.resolve({"exploration_values": (-1.0,)})
+    with pytest.raises(ValueError, match="exploration_budget"):
+        chapter.resolve({"exploration_budget": 0})

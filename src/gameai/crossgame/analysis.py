@@ -5,6 +5,7 @@
   and the paired difference from the baseline on the same deals.
 * :func:`smallest_budget_table` - the smallest budget at which each search beats the baseline.
 * :func:`cost_table` - tree nodes per decision and decisions per second.
+* :func:`exploration_table` - the sensitivity check: each UCB1 constant against the study's.
 * :func:`build_claims` - the anchor's claim (ISMCTS at least as good as determinized UCT at equal
   budgets), judged game by game.
 
@@ -22,7 +23,7 @@ import pandas as pd
 from ..core.claims import Claim, pending, qualitative
 from ..core.stats import holm, mean_ci, wilson
 from . import paper
-from .play import PLAYERS, SETTINGS
+from .play import EXPLORATION, PLAYERS, SETTINGS
 
 #: Headline measure of each game (a column of the rows) and whether lower is better.
 HEADLINE = {game: s.headline for game, s in SETTINGS.items()}
@@ -30,12 +31,13 @@ LOWER_IS_BETTER = {game: HEADLINE[game] == "fool" for game in SETTINGS}
 MEASURE_WORDS = {"win": "win rate", "fool": "fool rate"}
 
 
-def tidy(res) -> pd.DataFrame:
+def tidy(res, sensitivity: bool = False) -> pd.DataFrame:
     """One row per game played: ``game``, ``player``, ``budget`` (0 for the baseline),
-    ``index`` (the deal), ``headline`` and every measure the adapter reports."""
+    ``index`` (the deal), ``headline`` and every measure the adapter reports - of the main
+    study, or with ``sensitivity`` of the exploration check (then with ``exploration``)."""
     frames = []
-    for df in res.frames.values():  # the store gives each row its config's columns
-        if df is None or df.empty:
+    for key, df in res.frames.items():  # the store gives each row its config's columns
+        if df is None or df.empty or key.startswith("exploration_") != sensitivity:
             continue
         part = df.drop(columns=["key", "deal_seed"], errors="ignore").copy()
         part["headline"] = part[HEADLINE[str(part["game"].iloc[0])]]
@@ -109,6 +111,42 @@ def cost_table(rows: pd.DataFrame) -> pd.DataFrame:
                 searched=("decisions", "sum")).reset_index()
     out["per_second"] = out["searched"] / out["seconds"].where(out["seconds"] > 0)
     return out.drop(columns=["seconds", "searched"])
+
+
+def exploration_table(rows: pd.DataFrame, reference: float = EXPLORATION) -> pd.DataFrame:
+    """The sensitivity check (rows of ``tidy(res, sensitivity=True)``): per game, search and
+    UCB1 constant, ``n``, the headline rate with its Wilson 95 % CI, ``vs_reference`` (the
+    paired difference from the ``reference`` constant on the same deals, signed so that
+    positive is better) with its CI, and ``beats_reference`` / ``loses_to_reference``: that
+    difference excludes 0 after Holm's correction over the other constants of that game and
+    search."""
+    out = []
+    for (game, player), cell in rows.groupby(["game", "player"], sort=False):
+        sign = -1.0 if LOWER_IS_BETTER[game] else 1.0
+        ref = cell[np.isclose(cell["exploration"], reference)]
+        part = []
+        for c, at in cell.groupby("exploration"):
+            k, n = float(at["headline"].sum()), len(at)
+            rate, lo, hi = wilson(k, n)
+            d, dlo, dhi = (0.0, 0.0, 0.0)
+            if len(ref) and not np.isclose(c, reference):
+                d, dlo, dhi, _ = _paired(at, ref)
+                d, dlo, dhi = sign * d, *sorted((sign * dlo, sign * dhi))
+            part.append({"game": game, "player": player, "exploration": float(c), "n": n,
+                         "rate": rate, "ci_low": lo, "ci_high": hi, "vs_reference": d,
+                         "vs_low": dlo, "vs_high": dhi})
+        others = [r for r in part if not np.isclose(r["exploration"], reference)]
+        flags = holm([(r["vs_reference"], r["vs_low"], r["vs_high"]) for r in others]) if len(ref) else []
+        for r, f in zip(others, flags):
+            r["beats_reference"] = bool(f and r["vs_reference"] > 0)
+            r["loses_to_reference"] = bool(f and r["vs_reference"] < 0)
+        out.extend(part)
+    cols = ["game", "player", "exploration", "n", "rate", "ci_low", "ci_high", "vs_reference",
+            "vs_low", "vs_high", "beats_reference", "loses_to_reference"]
+    t = pd.DataFrame(out, columns=cols)
+    t[["beats_reference", "loses_to_reference"]] = (
+        t[["beats_reference", "loses_to_reference"]].astype("boolean").fillna(False).astype(bool))
+    return t
 
 
 def _pp(x: float) -> str:

@@ -6,6 +6,10 @@ figure (``data/crossgame/``).
 * :func:`strength` - each search at each budget in the seat under test (one experiment per game
   and budget, ``<game>_b<budget>``), computed budget by budget, cheapest first, in rounds of
   games, so that a stopped run leaves every cell with some games.
+* :func:`exploration` - the sensitivity check of the one constant nobody tuned: determinized UCT
+  and SO-ISMCTS at one budget with several UCB1 constants, on deals of their own (the root seed
+  + 1), so that the check cannot select on the deals the main study reports
+  (``exploration_<game>``).
 
 One row per game (:func:`gameai.crossgame.play.play`).
 """
@@ -26,12 +30,12 @@ from ..core.chapter import (
 from ..core.params import MAX_COUNT, Param
 from . import search as S
 from .analysis import build_claims
-from .play import SETTINGS, play
+from .play import EXPLORATION, SETTINGS, play
 
 CHAPTER = "crossgame"
 #: Bump when the searches, an adapter or the play loop change what a game produces.
 VERSION = "search2-adapters1-play1"
-EXPERIMENTS = ("baseline", "strength")
+EXPERIMENTS = ("baseline", "strength", "exploration")
 BUDGETS = (10, 30, 100, 300, 1_000, 3_000)
 #: Games per cell to reach in turn, below the requested number (see :func:`_rounds`).
 ROUNDS = (100, 250)
@@ -47,6 +51,14 @@ PARAMETERS: dict[str, Param] = {
                      minimum=1, maximum=100_000),
     "n_games": Param(500, int, "games per game, search and budget (and of the baseline)",
                      minimum=1, maximum=MAX_COUNT),
+    "exploration_values": Param((0.25, 0.5, EXPLORATION, 1.0, 1.4), tuple,
+                                "UCB1 constants of the sensitivity check (the study uses "
+                                f"{EXPLORATION})", item_kind=float, minimum=0.0, maximum=100.0),
+    "exploration_budget": Param(300, int, "iterations per decision in the sensitivity check",
+                                minimum=1, maximum=100_000),
+    "exploration_games": Param(200, int, "games per game, search and constant in the "
+                               "sensitivity check (on deals of their own)",
+                               minimum=1, maximum=MAX_COUNT),
     "experiments": Param(EXPERIMENTS, tuple, "which experiments to compute (run setting)",
                          item_kind=str, choices=EXPERIMENTS),
     "compute_missing": COMPUTE_MISSING,
@@ -55,13 +67,18 @@ PARAMETERS: dict[str, Param] = {
 #: depend on which other games run, so a run of some games fills the committed ``data/``.
 RUN_ONLY = (*CORE_RUN_ONLY, "experiments", "games")
 #: The ci profile: every game and search, two games at the smallest budget.
-CI_SIZES = {"n_games": 2, "budgets": (10,)}
+CI_SIZES = {"n_games": 2, "budgets": (10,), "exploration_budget": 10, "exploration_games": 2,
+            "exploration_values": (EXPLORATION, 1.4)}
+#: The searches with a UCB1 constant (flat Monte Carlo has none).
+UCB_SEARCHES = ("det_uct", "ismcts")
 
 
 def game_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> dict:
-    """Game ``index`` of ``config`` (:func:`gameai.crossgame.play.play`)."""
+    """Game ``index`` of ``config`` (:func:`gameai.crossgame.play.play`); a config without
+    ``exploration`` (the main study's) plays with the chapter's constant."""
     return play(config["game"], config["player"], int(config["budget"]), index,
-                int(config["deal_seed"]), rng)
+                int(config["deal_seed"]), rng,
+                exploration=float(config.get("exploration", EXPLORATION)))
 
 
 def warmup() -> None:
@@ -108,6 +125,29 @@ def strength(res: Results) -> None:
                                     f"iterations per decision vs {SETTINGS[game].baseline}")
 
 
-PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES, steps=(baseline, strength),
+def exploration_key(game: str) -> str:
+    return f"exploration_{game}"
+
+
+def exploration(res: Results) -> None:
+    """Determinized UCT and SO-ISMCTS at ``exploration_budget`` with each UCB1 constant of
+    ``exploration_values``, ``exploration_games`` games each, on deals of the root seed + 1."""
+    p = res.params
+    for game in p["games"]:
+        key = exploration_key(game)
+        res.get(key, key, game_task,
+                [{"game": game, "player": s, "budget": int(p["exploration_budget"]),
+                  "deal_seed": p["seed"] + 1, "exploration": float(c)}
+                 for s in UCB_SEARCHES if s in p["searches"] for c in p["exploration_values"]],
+                p["exploration_games"], chunk_size=10, partial=True, warmup=warmup,
+                compute=res.computes("exploration"),
+                description=f"{SETTINGS[game].label}: determinized UCT and SO-ISMCTS at "
+                            f"{p['exploration_budget']} iterations with UCB1 constants "
+                            f"{', '.join(f'{c:g}' for c in p['exploration_values'])}, on deals "
+                            f"of their own")
+
+
+PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
+                   steps=(baseline, strength, exploration),
                    build_claims=build_claims, run_only=RUN_ONLY)
 resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run

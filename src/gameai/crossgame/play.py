@@ -62,9 +62,11 @@ def n_seats(game: str) -> int:
 
 
 def play(game: str, player: str, budget: int, index: int, seed: int,
-         rng: np.random.Generator, clock: Callable[[], float] = time.perf_counter) -> dict:
+         rng: np.random.Generator, clock: Callable[[], float] = time.perf_counter,
+         exploration: float = EXPLORATION) -> dict:
     """Game ``index``: ``player`` (a search or ``"baseline"``) in seat ``index % n`` with
-    ``budget`` iterations per decision. Row: the adapter's measures for that seat, ``seat``,
+    ``budget`` iterations per decision and UCB1 constant ``exploration`` (the chapter's
+    :data:`EXPLORATION` but in its sensitivity check). Row: the adapter's measures for that seat, ``seat``,
     ``decisions`` (searched), ``nodes`` (mean tree nodes per searched decision), ``nodes_max``,
     ``seconds`` (spent searching: machine-dependent, for the speed table only; the store
     leaves timing columns out of its reproducibility checks)."""
@@ -80,7 +82,7 @@ def play(game: str, player: str, budget: int, index: int, seed: int,
     while (p := G.current(s, g)) >= 0:
         if p == seat and search_id >= 0 and G.legal(s, g, mv) > 1:
             t0 = clock()
-            m, k = S.search_move(search_id, s, g, budget, EXPLORATION, rng)
+            m, k = S.search_move(search_id, s, g, budget, exploration, rng)
             seconds += clock() - t0
             decisions += 1
             nodes += k
