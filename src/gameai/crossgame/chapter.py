@@ -56,7 +56,7 @@ PARAMETERS: dict[str, Param] = {
                                 f"{EXPLORATION})", item_kind=float, minimum=0.0, maximum=100.0),
     "exploration_budget": Param(300, int, "iterations per decision in the sensitivity check",
                                 minimum=1, maximum=100_000),
-    "exploration_games": Param(200, int, "games per game, search and constant in the "
+    "exploration_games": Param(500, int, "games per game, search and constant in the "
                                "sensitivity check (on deals of their own)",
                                minimum=1, maximum=MAX_COUNT),
     "experiments": Param(EXPERIMENTS, tuple, "which experiments to compute (run setting)",
