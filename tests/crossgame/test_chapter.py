@@ -41,13 +41,11 @@ def test_the_claim_fails_when_ismcts_is_clearly_worse_and_holds_otherwise():
     mixed = [i % 2 for i in range(n)]
     worse = _rows("kingdomino", {("baseline", 0): mixed, ("det_uct", 100): ones,
                                  ("ismcts", 100): zeros})
-    table = analysis.strength_table(worse)
-    assert analysis.ismcts_claim("kingdomino", table, worse, n).verdict == "fails"
+    assert analysis.ismcts_claim("kingdomino", worse, n).verdict == "fails"
     level = _rows("kingdomino", {("baseline", 0): mixed, ("det_uct", 100): mixed,
                                  ("ismcts", 100): mixed})
-    table = analysis.strength_table(level)
-    assert analysis.ismcts_claim("kingdomino", table, level, n).verdict == "holds"
-    assert analysis.ismcts_claim("kingdomino", table, level, n + 1).verdict == "pending"
+    assert analysis.ismcts_claim("kingdomino", level, n).verdict == "holds"
+    assert analysis.ismcts_claim("kingdomino", level, n + 1).verdict == "pending"
 
 
 def test_one_marginal_loss_among_six_budgets_is_named_but_does_not_fail_the_claim():
@@ -61,17 +59,36 @@ def test_one_marginal_loss_among_six_budgets_is_named_but_does_not_fail_the_clai
     for budget in (10, 30, 100, 300, 1000):
         spec[("det_uct", budget)] = spec[("ismcts", budget)] = mixed
     rows = _rows("kingdomino", spec)
-    claim = analysis.ismcts_claim("kingdomino", analysis.strength_table(rows), rows, n)
+    claim = analysis.ismcts_claim("kingdomino", rows, n)
     assert claim.verdict == "holds"
     assert "worse before the correction at 3000" in claim.note and claim.ours.startswith("-6.0")
+
+
+def test_only_a_budget_where_the_two_tests_disagree_is_undecided():
+    n = 200
+    mixed = [i % 2 for i in range(n)]
+    spec = {("baseline", 0): mixed,
+            ("det_uct", 3000): [1] * 20 + [0] * 8 + mixed[28:],  # marginal: p about 0.02
+            ("ismcts", 3000): [0] * 20 + [1] * 8 + mixed[28:],
+            ("det_uct", 1000): [0] * n, ("ismcts", 1000): [1] * n}  # clear: significant after Holm
+    for budget in (10, 30, 100, 300):
+        spec[("det_uct", budget)] = spec[("ismcts", budget)] = mixed
+    rows = _rows("kingdomino", spec)
+    assert analysis.undecided_budgets(rows, "kingdomino", n) == [3000]
+    # more games at 3000 (both searches level on them) count in the claim, and its note says so
+    more = _rows("kingdomino", {("det_uct", 3000): mixed * 2, ("ismcts", 3000): mixed * 2})
+    more["index"] += n
+    rows = pd.concat([rows, more], ignore_index=True)
+    claim = analysis.ismcts_claim("kingdomino", rows, n)
+    assert "3000 (600 games) got more games" in claim.note and claim.verdict == "holds"
 
 
 def test_for_durak_a_lower_fool_rate_is_better():
     n = 100
     fewer_fools = _rows("durak2", {("baseline", 0): [1] * n, ("det_uct", 30): [0] * n,
                                    ("ismcts", 30): [1] * n})
+    assert analysis.ismcts_claim("durak2", fewer_fools, n).verdict == "fails"
     table = analysis.strength_table(fewer_fools)
-    assert analysis.ismcts_claim("durak2", table, fewer_fools, n).verdict == "fails"
     smallest = analysis.smallest_budget_table(table)
     assert smallest.loc["durak2", "det_uct"] == 30 and smallest.loc["durak2", "ismcts"] is None
 

@@ -5,7 +5,9 @@ figure (``data/crossgame/``).
   level a search must beat (one experiment per game, ``baseline_<game>``).
 * :func:`strength` - each search at each budget in the seat under test (one experiment per game
   and budget, ``<game>_b<budget>``), computed budget by budget, cheapest first, in rounds of
-  games, so that a stopped run leaves every cell with some games.
+  games, so that a stopped run leaves every cell with some games; then, at ``confirm_games``,
+  the budgets where the claim's two tests disagree on the first ``n_games``
+  (:func:`gameai.crossgame.analysis.undecided_budgets`).
 * :func:`exploration` - the sensitivity check of the one constant nobody tuned: determinized UCT
   and SO-ISMCTS at one budget with several UCB1 constants, on deals of their own (the root seed
   + 1), so that the check cannot select on the deals the main study reports
@@ -29,7 +31,7 @@ from ..core.chapter import (
 )
 from ..core.params import MAX_COUNT, Param
 from . import search as S
-from .analysis import build_claims
+from .analysis import build_claims, tidy, undecided_budgets
 from .play import EXPLORATION, SETTINGS, play
 
 CHAPTER = "crossgame"
@@ -51,6 +53,9 @@ PARAMETERS: dict[str, Param] = {
                      minimum=1, maximum=100_000),
     "n_games": Param(500, int, "games per game, search and budget (and of the baseline)",
                      minimum=1, maximum=MAX_COUNT),
+    "confirm_games": Param(1_000, int, "games for a budget where ISMCTS against determinized "
+                           "UCT is significant on its own but not after Holm's correction on the "
+                           "first n_games (0: none)", minimum=0, maximum=MAX_COUNT),
     "exploration_values": Param((0.25, 0.5, EXPLORATION, 1.0, 1.4), tuple,
                                 "UCB1 constants of the sensitivity check (the study uses "
                                 f"{EXPLORATION})", item_kind=float, minimum=0.0, maximum=100.0),
@@ -67,7 +72,7 @@ PARAMETERS: dict[str, Param] = {
 #: depend on which other games run, so a run of some games fills the committed ``data/``.
 RUN_ONLY = (*CORE_RUN_ONLY, "experiments", "games")
 #: The ci profile: every game and search, two games at the smallest budget.
-CI_SIZES = {"n_games": 2, "budgets": (10,), "exploration_budget": 10, "exploration_games": 2,
+CI_SIZES = {"n_games": 2, "budgets": (10,), "confirm_games": 0, "exploration_budget": 10, "exploration_games": 2,
             "exploration_values": (EXPLORATION, 1.4)}
 #: The searches with a UCB1 constant (flat Monte Carlo has none).
 UCB_SEARCHES = ("det_uct", "ismcts")
@@ -108,21 +113,34 @@ def baseline(res: Results) -> None:
                             f"({SETTINGS[game].baseline}) in the seat under test")
 
 
+def _strength_cell(res: Results, game: str, budget: int, n: int, computes: bool) -> None:
+    p = res.params
+    key = strength_key(game, budget)
+    res.get(key, key, game_task,
+            [{"game": game, "player": s, "budget": int(budget), "deal_seed": p["seed"]}
+             for s in p["searches"]],
+            n, chunk_size=10, partial=True, warmup=warmup, compute=computes,
+            description=f"{SETTINGS[game].label}: each search at {budget} iterations per "
+                        f"decision vs {SETTINGS[game].baseline}")
+
+
 def strength(res: Results) -> None:
     """Each search at each budget in the seat under test: budgets in increasing order, in
-    rounds of games."""
+    rounds of games; then ``confirm_games`` for the budgets the claim's tests leave undecided
+    on the first ``n_games`` (decided on those games alone, so the choice never changes once
+    they are computed)."""
     p = res.params
     computes = res.computes("strength")
     for n in _rounds(p["n_games"], computes):
         for budget in sorted(p["budgets"]):
             for game in p["games"]:
-                key = strength_key(game, budget)
-                res.get(key, key, game_task,
-                        [{"game": game, "player": s, "budget": int(budget),
-                          "deal_seed": p["seed"]} for s in p["searches"]],
-                        n, chunk_size=10, partial=True, warmup=warmup, compute=computes,
-                        description=f"{SETTINGS[game].label}: each search at {budget} "
-                                    f"iterations per decision vs {SETTINGS[game].baseline}")
+                _strength_cell(res, game, budget, n, computes)
+    if p["confirm_games"] <= p["n_games"] or not {"ismcts", "det_uct"} <= set(p["searches"]):
+        return
+    rows = tidy(res)
+    for game in p["games"]:
+        for budget in undecided_budgets(rows, game, p["n_games"]):
+            _strength_cell(res, game, budget, p["confirm_games"], computes)
 
 
 def exploration_key(game: str) -> str:
