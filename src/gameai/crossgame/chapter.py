@@ -71,9 +71,10 @@ PARAMETERS: dict[str, Param] = {
 #: ``games`` only chooses which games a run computes (like ``experiments``): a game's rows do not
 #: depend on which other games run, so a run of some games fills the committed ``data/``.
 RUN_ONLY = (*CORE_RUN_ONLY, "experiments", "games")
-#: The ci profile: every game and search, two games at the smallest budget.
-CI_SIZES = {"n_games": 2, "budgets": (10,), "confirm_games": 0, "exploration_budget": 10, "exploration_games": 2,
-            "exploration_values": (EXPLORATION, 1.4)}
+#: The ci profile: every game and search, two games at the smallest budget, no second look, and
+#: the exploration check with two constants at 10 iterations.
+CI_SIZES = {"n_games": 2, "budgets": (10,), "confirm_games": 0, "exploration_budget": 10,
+            "exploration_games": 2, "exploration_values": (EXPLORATION, 1.4)}
 #: The searches with a UCB1 constant (flat Monte Carlo has none).
 UCB_SEARCHES = ("det_uct", "ismcts")
 
@@ -151,12 +152,15 @@ def exploration(res: Results) -> None:
     """Determinized UCT and SO-ISMCTS at ``exploration_budget`` with each UCB1 constant of
     ``exploration_values``, ``exploration_games`` games each, on deals of the root seed + 1."""
     p = res.params
+    searches = [s for s in UCB_SEARCHES if s in p["searches"]]
+    if not searches:  # flat Monte Carlo alone has no constant to check
+        return
     for game in p["games"]:
         key = exploration_key(game)
         res.get(key, key, game_task,
                 [{"game": game, "player": s, "budget": int(p["exploration_budget"]),
                   "deal_seed": p["seed"] + 1, "exploration": float(c)}
-                 for s in UCB_SEARCHES if s in p["searches"] for c in p["exploration_values"]],
+                 for s in searches for c in p["exploration_values"]],
                 p["exploration_games"], chunk_size=10, partial=True, warmup=warmup,
                 compute=res.computes("exploration"),
                 description=f"{SETTINGS[game].label}: determinized UCT and SO-ISMCTS at "
