@@ -80,7 +80,7 @@ def test_only_a_budget_where_the_two_tests_disagree_is_undecided():
     more["index"] += n
     rows = pd.concat([rows, more], ignore_index=True)
     claim = analysis.ismcts_claim("kingdomino", rows, n)
-    assert "3000 (600 games) got more games" in claim.note and claim.verdict == "holds"
+    assert "left the test undecided: 3000 (600 games)" in claim.note and claim.verdict == "holds"
 
 
 def test_for_durak_a_lower_fool_rate_is_better():

@@ -206,8 +206,8 @@ def ismcts_claim(game: str, rows: pd.DataFrame, n_games: int) -> Claim:
             f"{', '.join(map(str, better)) or 'none'} (Holm)"
             + (f"; worse before the correction at {', '.join(map(str, marginal))}, a margin that a "
                f"family of {len(diffs)} tests can show by chance" if marginal else "")
-            + (f"; {', '.join(f'{b} ({k:,} games)' for b, *_, k in diffs if k > n_games)} "
-               f"got more games, its {n_games:,}-game test being undecided"
+            + (f"; continued where the first {n_games:,} games left the test undecided: "
+               f"{', '.join(f'{b} ({k:,} games)' for b, *_, k in diffs if k > n_games)}"
                if any(k > n_games for *_, k in diffs) else "")
             + f". Shown: {budget} iterations.")
     ours = f"{_pp(est)} pp [{_pp(lo)}, {_pp(hi)}]"
