@@ -73,3 +73,8 @@ def test_holm_takes_a_zero_width_interval_at_zero_as_no_evidence():
     marginal = (-0.06, -0.11, -0.01)  # p about 0.02
     assert holm([(0.0, 0.0, 0.0)] * 5 + [marginal]) == [False] * 6
     assert holm([(0.3, 0.3, 0.3)]) == [True]  # no spread but off zero: certain
+    nan = float("nan")
+    # a missing test is no evidence (was flagged as certain): the marginal one (p about 0.02)
+    # then faces 0.05 / 2, as in any family of two
+    assert holm([(nan, nan, nan), marginal]) == [False, True]
+    assert holm([(nan, nan, nan)] * 3 + [marginal] * 2) == [False] * 5

@@ -114,7 +114,9 @@ def holm(intervals: Sequence[tuple[float, float, float]], alpha: float = 0.05,
     p = []
     for est, lo, hi in intervals:
         se = (hi - lo) / (2 * z)
-        if se > 0:
+        if any(math.isnan(v) for v in (est, lo, hi)):  # nothing measured (fewer than 2 pairs)
+            p.append(1.0)
+        elif se > 0:
             p.append(math.erfc(abs(est) / se / math.sqrt(2)))
         else:  # no spread: certain when the estimate is off 0, no evidence at all when it is 0
             p.append(0.0 if est != 0 else 1.0)

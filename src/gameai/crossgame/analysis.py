@@ -170,8 +170,10 @@ def ismcts_diffs(rows: pd.DataFrame, game: str, n_games: int) -> list[tuple]:
 def undecided_budgets(rows: pd.DataFrame, game: str, n_games: int) -> list[int]:
     """The budgets where the two tests of the claim disagree on ``n_games`` games: the plain
     95 % CI of ISMCTS minus determinized UCT excludes 0, Holm's correction over the budgets does
-    not. These get more games (the chapter's ``confirm_games``): the claim turns on them."""
-    diffs = ismcts_diffs(rows, game, n_games)
+    not, in either direction. These get more games (the chapter's ``confirm_games``). Only the
+    first ``n_games`` deals count, whatever ``rows`` holds, so the choice never changes once
+    they are computed."""
+    diffs = ismcts_diffs(rows[rows["index"] < n_games], game, n_games)
     flags = holm([(e, lo, hi) for _, e, lo, hi, _ in diffs])
     return [b for (b, e, lo, hi, _), f in zip(diffs, flags) if (lo > 0 or hi < 0) and not f]
 
@@ -198,6 +200,7 @@ def ismcts_claim(game: str, rows: pd.DataFrame, n_games: int) -> Claim:
     worse = [b for (b, e, _, _, _), f in zip(diffs, flags) if f and e < 0]
     better = [b for (b, e, _, _, _), f in zip(diffs, flags) if f and e > 0]
     marginal = [b for (b, e, lo, hi, _), f in zip(diffs, flags) if hi < 0 and not f]
+    first = {b: (e, lo, hi) for b, e, lo, hi, _ in ismcts_diffs(rows[rows["index"] < n_games], game, n_games)}
     budget, est, lo, hi, n = diffs[-1]
     words = MEASURE_WORDS[HEADLINE[game]]
     note = (f"ISMCTS minus determinized UCT in {words} (positive: ISMCTS better), same deals, at "
@@ -207,7 +210,9 @@ def ismcts_claim(game: str, rows: pd.DataFrame, n_games: int) -> Claim:
             + (f"; worse before the correction at {', '.join(map(str, marginal))}, a margin that a "
                f"family of {len(diffs)} tests can show by chance" if marginal else "")
             + (f"; continued where the first {n_games:,} games left the test undecided: "
-               f"{', '.join(f'{b} ({k:,} games)' for b, *_, k in diffs if k > n_games)}"
+               + ", ".join(f"{b} ({k:,} games; on the first {n_games:,} {_pp(first[b][0])} "
+                           f"[{_pp(first[b][1])}, {_pp(first[b][2])}])"
+                           for b, *_, k in diffs if k > n_games)
                if any(k > n_games for *_, k in diffs) else "")
             + f". Shown: {budget} iterations.")
     ours = f"{_pp(est)} pp [{_pp(lo)}, {_pp(hi)}]"

@@ -150,8 +150,10 @@ def exploration_key(game: str) -> str:
 
 def exploration(res: Results) -> None:
     """Determinized UCT and SO-ISMCTS at ``exploration_budget`` with each UCB1 constant of
-    ``exploration_values``, ``exploration_games`` games each, on deals of the root seed + 1."""
+    ``exploration_values`` (and the study's own, the reference, if they leave it out),
+    ``exploration_games`` games each, on deals of the root seed + 1."""
     p = res.params
+    values = sorted(set(map(float, p["exploration_values"])) | {EXPLORATION})
     searches = [s for s in UCB_SEARCHES if s in p["searches"]]
     if not searches:  # flat Monte Carlo alone has no constant to check
         return
@@ -160,12 +162,12 @@ def exploration(res: Results) -> None:
         res.get(key, key, game_task,
                 [{"game": game, "player": s, "budget": int(p["exploration_budget"]),
                   "deal_seed": p["seed"] + 1, "exploration": float(c)}
-                 for s in searches for c in p["exploration_values"]],
+                 for s in searches for c in values],
                 p["exploration_games"], chunk_size=10, partial=True, warmup=warmup,
                 compute=res.computes("exploration"),
                 description=f"{SETTINGS[game].label}: determinized UCT and SO-ISMCTS at "
                             f"{p['exploration_budget']} iterations with UCB1 constants "
-                            f"{', '.join(f'{c:g}' for c in p['exploration_values'])}, on deals "
+                            f"{', '.join(f'{c:g}' for c in values)}, on deals "
                             f"of their own")
 
 
