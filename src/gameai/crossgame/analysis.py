@@ -59,6 +59,20 @@ def _paired(a: pd.DataFrame, b: pd.DataFrame) -> tuple[float, float, float, int]
     return est, lo, hi, len(m)
 
 
+def _signed_paired(a: pd.DataFrame, b: pd.DataFrame, game: str) -> tuple[float, float, float, int]:
+    """:func:`_paired` in the game's direction: positive when ``a`` plays better than ``b``
+    (for Durak: fewer fools)."""
+    est, lo, hi, n = _paired(a, b)
+    if LOWER_IS_BETTER[game]:
+        est, lo, hi = -est, -hi, -lo
+    return est, lo, hi, n
+
+
+def _significant_alone(diffs: list[tuple], flags: list[bool]) -> list[tuple]:
+    """The ``diffs`` whose own 95 % CI excludes 0 but whose Holm flag is down."""
+    return [d for d, f in zip(diffs, flags) if (d[2] > 0 or d[3] < 0) and not f]
+
+
 def strength_table(rows: pd.DataFrame) -> pd.DataFrame:
     """Per game, player and budget: ``n``, the headline rate with its Wilson 95 % CI, and
     ``vs_baseline`` (the paired difference from the baseline on the same deals) with its CI."""
@@ -122,7 +136,6 @@ def exploration_table(rows: pd.DataFrame, reference: float = EXPLORATION) -> pd.
     search."""
     out = []
     for (game, player), cell in rows.groupby(["game", "player"], sort=False):
-        sign = -1.0 if LOWER_IS_BETTER[game] else 1.0
         ref = cell[np.isclose(cell["exploration"], reference)]
         part = []
         for c, at in cell.groupby("exploration"):
@@ -130,11 +143,11 @@ def exploration_table(rows: pd.DataFrame, reference: float = EXPLORATION) -> pd.
             rate, lo, hi = wilson(k, n)
             d, dlo, dhi = (0.0, 0.0, 0.0)
             if len(ref) and not np.isclose(c, reference):
-                d, dlo, dhi, _ = _paired(at, ref)
-                d, dlo, dhi = sign * d, *sorted((sign * dlo, sign * dhi))
+                d, dlo, dhi, _ = _signed_paired(at, ref, game)
             part.append({"game": game, "player": player, "exploration": float(c), "n": n,
                          "rate": rate, "ci_low": lo, "ci_high": hi, "vs_reference": d,
-                         "vs_low": dlo, "vs_high": dhi})
+                         "vs_low": dlo, "vs_high": dhi, "beats_reference": False,
+                         "loses_to_reference": False})
         others = [r for r in part if not np.isclose(r["exploration"], reference)]
         flags = holm([(r["vs_reference"], r["vs_low"], r["vs_high"]) for r in others]) if len(ref) else []
         for r, f in zip(others, flags):
@@ -143,17 +156,13 @@ def exploration_table(rows: pd.DataFrame, reference: float = EXPLORATION) -> pd.
         out.extend(part)
     cols = ["game", "player", "exploration", "n", "rate", "ci_low", "ci_high", "vs_reference",
             "vs_low", "vs_high", "beats_reference", "loses_to_reference"]
-    t = pd.DataFrame(out, columns=cols)
-    t[["beats_reference", "loses_to_reference"]] = (
-        t[["beats_reference", "loses_to_reference"]].astype("boolean").fillna(False).astype(bool))
-    return t
+    return pd.DataFrame(out, columns=cols)
 
 
 def ismcts_diffs(rows: pd.DataFrame, game: str, n_games: int) -> list[tuple]:
     """``(budget, estimate, low, high, n)`` of ISMCTS minus determinized UCT on the same deals,
     signed so that positive favours ISMCTS, at every budget where both have ``n_games`` games
-    (all their paired games count); with :func:`gameai.core.stats.holm`'s flags beside."""
-    sign = -1.0 if LOWER_IS_BETTER[game] else 1.0
+    (all their paired games count)."""
     diffs = []
     budgets = sorted(set(rows.loc[(rows["game"] == game) & (rows["player"] != "baseline"), "budget"]))
     for budget in budgets:
@@ -161,9 +170,7 @@ def ismcts_diffs(rows: pd.DataFrame, game: str, n_games: int) -> list[tuple]:
         b = rows[(rows["game"] == game) & (rows["player"] == "det_uct") & (rows["budget"] == budget)]
         if min(len(a), len(b)) < n_games:
             continue
-        est, lo, hi, n = _paired(a, b)
-        est, lo, hi = sign * est, *sorted((sign * lo, sign * hi))
-        diffs.append((int(budget), est, lo, hi, n))
+        diffs.append((int(budget), *_signed_paired(a, b, game)))
     return diffs
 
 
@@ -175,7 +182,7 @@ def undecided_budgets(rows: pd.DataFrame, game: str, n_games: int) -> list[int]:
     they are computed."""
     diffs = ismcts_diffs(rows[rows["index"] < n_games], game, n_games)
     flags = holm([(e, lo, hi) for _, e, lo, hi, _ in diffs])
-    return [b for (b, e, lo, hi, _), f in zip(diffs, flags) if (lo > 0 or hi < 0) and not f]
+    return [d[0] for d in _significant_alone(diffs, flags)]
 
 
 def _pp(x: float) -> str:
@@ -199,8 +206,10 @@ def ismcts_claim(game: str, rows: pd.DataFrame, n_games: int) -> Claim:
     flags = holm([(e, lo, hi) for _, e, lo, hi, _ in diffs])
     worse = [b for (b, e, _, _, _), f in zip(diffs, flags) if f and e < 0]
     better = [b for (b, e, _, _, _), f in zip(diffs, flags) if f and e > 0]
-    marginal = [b for (b, e, lo, hi, _), f in zip(diffs, flags) if hi < 0 and not f]
-    first = {b: (e, lo, hi) for b, e, lo, hi, _ in ismcts_diffs(rows[rows["index"] < n_games], game, n_games)}
+    marginal = [d[0] for d in _significant_alone(diffs, flags) if d[1] < 0]
+    continued = [(b, k) for b, *_, k in diffs if k > n_games]
+    first = ({b: (e, lo, hi) for b, e, lo, hi, _ in
+              ismcts_diffs(rows[rows["index"] < n_games], game, n_games)} if continued else {})
     budget, est, lo, hi, n = diffs[-1]
     words = MEASURE_WORDS[HEADLINE[game]]
     note = (f"ISMCTS minus determinized UCT in {words} (positive: ISMCTS better), same deals, at "
@@ -211,9 +220,8 @@ def ismcts_claim(game: str, rows: pd.DataFrame, n_games: int) -> Claim:
                f"family of {len(diffs)} tests can show by chance" if marginal else "")
             + (f"; continued where the first {n_games:,} games left the test undecided: "
                + ", ".join(f"{b} ({k:,} games; on the first {n_games:,} {_pp(first[b][0])} "
-                           f"[{_pp(first[b][1])}, {_pp(first[b][2])}])"
-                           for b, *_, k in diffs if k > n_games)
-               if any(k > n_games for *_, k in diffs) else "")
+                           f"[{_pp(first[b][1])}, {_pp(first[b][2])}])" for b, k in continued)
+               if continued else "")
             + f". Shown: {budget} iterations.")
     ours = f"{_pp(est)} pp [{_pp(lo)}, {_pp(hi)}]"
     return qualitative(cid, desc, "matches or beats", ours, not worse, n, note)
