@@ -149,6 +149,19 @@ def test_random_28_card_games_deal_every_card_and_end():
             apply_action(hands, talon, st, sp, random_action(hands, st, sp, mv, rng))
 
 
+def test_a_deal_is_the_same_bytes_for_the_same_seed():
+    """Empty hand slots are -1, not leftover memory, so equal deals compare equal as arrays."""
+    sp = rule_switches(2, 36)
+    arrays = []
+    for _ in range(2):
+        hands, talon, st = new_arrays(sp)
+        deal(hands, talon, st, sp, np.random.default_rng(7))
+        arrays.append((hands, talon, st))
+    (h1, t1, s1), (h2, t2, s2) = arrays
+    assert np.array_equal(h1, h2) and np.array_equal(t1, t2) and np.array_equal(s1, s2)
+    assert (h1[:, 6:] == -1).all()
+
+
 # ---------------------------------------------------------------------- beating
 def test_beating():
     spades, clubs = 0, 2

@@ -278,7 +278,12 @@ def fill_deck(talon, sp):
 
 @njit(cache=True)
 def new_arrays(sp):
-    hands = np.empty((sp[SP_NP], MAX_HAND), dtype=np.int64)
+    """Fresh ``hands``, ``talon`` and ``st`` for a game with rule switches ``sp``.
+
+    Hand slots past a hand's size hold -1 (no card), never uninitialised memory: a state must be
+    the same bytes for the same deal, so that states can be compared, hashed and cached.
+    """
+    hands = np.full((sp[SP_NP], MAX_HAND), -1, dtype=np.int64)
     talon = np.empty(sp[SP_NCARDS], dtype=np.int64)
     st = np.empty(ST_LEN, dtype=np.int64)
     return hands, talon, st
