@@ -43,6 +43,21 @@ def test_uct_b_at_10s_is_compared_with_the_authors_raw_value():
     assert waiting.paper == paper.TABLE3_UCT_B_10S_RAW["UCT_B-FG"] and "raw" in waiting.note
 
 
+def test_a_differing_cell_names_the_setup_differences_that_can_still_explain_it():
+    far = [30, 31, 29, 30] * 50  # UCT-FG at 0.1 s: the paper has about -38
+    df = pd.DataFrame(rows("UCT-FG", far, T=0.1) + rows("UCT-TR", far, T=1.0))
+    claims = {c.claim: c for c in analysis.table3_claims(df, 200)}
+    short, long_tr = claims["table3.UCT-FG.0.1"], claims["table3.UCT-TR.1"]
+    assert short.verdict == long_tr.verdict == "differs"
+    assert "opponents" in short.note and "budgets" in short.note and "move order" in short.note
+    assert "budgets" in long_tr.note and "move order" not in long_tr.note  # TR playouts: no order
+    lfl = {c.claim: c for c in analysis.table3_claims(None, 200, authors=df)}["table3.UCT-FG.0.1"]
+    assert lfl.verdict == "differs" and "none of the three setup differences" in lfl.note
+    near = pd.DataFrame(rows("UCT-FG", [-28, -48, -38, -39] * 50, T=0.1))
+    kept = {c.claim: c for c in analysis.table3_claims(near, 200)}["table3.UCT-FG.0.1"]
+    assert kept.verdict == "reproduced" and "Cause" not in kept.note
+
+
 def test_time_scale_maps_scaled_budgets_back_to_the_papers_columns():
     df = pd.DataFrame(rows("MCE-TR/R", [1, -1, 0, 2], T=0.002))
     t = analysis.table3(df, time_scale=0.002)

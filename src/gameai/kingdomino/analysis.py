@@ -459,10 +459,36 @@ def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0,
                 notes.append("judged on our rule: the like-for-like cell is not computed yet"
                              + (f"; {int(rule.n)} of {games} games so far"
                                 if rule.n < games else ""))
-            out.append(quantitative(cid, desc, value if raw is None else raw, r.margin,
-                                    r.margin_lo, r.margin_hi, r.n, step=STEP,
-                                    note="; ".join(notes) + ".", n_paper=paper.TABLE3_GAMES))
+            c = quantitative(cid, desc, value if raw is None else raw, r.margin,
+                             r.margin_lo, r.margin_hi, r.n, step=STEP,
+                             note="; ".join(notes) + ".", n_paper=paper.TABLE3_GAMES)
+            if c.verdict == "differs":
+                cause = differs_cause(strategy, T, like_for_like=lfl is not None)
+                c = dataclasses.replace(c, note=f"{c.note} {cause}")
+            out.append(c)
     return out
+
+
+#: Budgets (s) at or below which UCT with knowledge playouts (FG, PG, εG) gets fewer iterations
+#: per move than it has legal moves, so that the expansion order decides which moves are tried.
+MOVE_ORDER_MATTERS_T = 0.3
+
+
+def differs_cause(strategy: str, T: float, like_for_like: bool) -> str:
+    """Which of the three setup differences between our Table III and the authors' can still
+    explain a *differs* cell: none where the cell is judged like for like; else the opponents
+    and the budgets always, and the move order for UCT with knowledge playouts at short budgets
+    (where UCT tries moves in list order and cannot try them all)."""
+    if like_for_like:
+        return ("Cause: none of the three setup differences remains here (the authors' move "
+                "order, budgets and opponents are all used), so chance among Table III's many cells "
+                "or a cause not yet found.")
+    causes = ["the opponents (our FG, not the authors' FG*)",
+              "the budgets (T × the authors' 10 s rate, not their measured playouts per move)"]
+    if strategy.startswith("UCT") and not strategy.endswith("-TR") and T <= MOVE_ORDER_MATTERS_T:
+        causes.append("the move order (ours placement-major, the authors' pick-major)")
+    return "Cause: judged on our rule, so " + ", ".join(causes[:-1]) + " and " + causes[-1] + \
+        " may each remain."
 
 
 def _best(t: pd.DataFrame, value: str = "margin") -> Any:
