@@ -58,6 +58,19 @@ def test_a_differing_cell_names_the_setup_differences_that_can_still_explain_it(
     assert kept.verdict == "reproduced" and "Cause" not in kept.note
 
 
+def test_fg_cells_of_all_budgets_are_pooled_against_the_papers_one_value():
+    rule = pd.DataFrame(sum((rows("FG", [-12, -6] * 10, T=T) for T in (0.1, 0.2)), []))
+    (pooled,) = [c for c in analysis.table3_claims(rule, 200) if c.claim == "table3.FG.pooled"]
+    assert pooled.n == 40 and pooled.ours == pytest.approx(-9.0) and pooled.paper == -9.0
+    assert pooled.verdict == "reproduced" and "2000 when complete" in pooled.note
+    lfl = pd.DataFrame(rows("FG", [-20, -18] * 10, T=1.0))  # like for like wins where it has FG
+    (judged,) = [c for c in analysis.table3_claims(rule, 200, authors=lfl)
+                 if c.claim == "table3.FG.pooled"]
+    assert judged.n == 20 and judged.ours == pytest.approx(-19.0) and judged.verdict == "differs"
+    (waiting,) = [c for c in analysis.table3_claims(None, 200) if c.claim == "table3.FG.pooled"]
+    assert waiting.verdict == "pending"
+
+
 def test_time_scale_maps_scaled_budgets_back_to_the_papers_columns():
     df = pd.DataFrame(rows("MCE-TR/R", [1, -1, 0, 2], T=0.002))
     t = analysis.table3(df, time_scale=0.002)

@@ -466,7 +466,29 @@ def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0,
                 cause = differs_cause(strategy, T, like_for_like=lfl is not None)
                 c = dataclasses.replace(c, note=f"{c.note} {cause}")
             out.append(c)
+        if strategy == "FG":
+            has_fg = authors is not None and (authors["seat0"] == "FG").any()
+            out.append(fg_pooled_claim(authors if has_fg else df, games))
     return out
+
+
+def fg_pooled_claim(df: pd.DataFrame | None, games: int) -> Claim:
+    """FG ignores the budget, and the paper prints one value, −9.0, in all ten columns of its
+    FG row: our ten FG cells are ten samples of one number. Pooled, they judge that value with
+    ten times the games (like for like where computed, as the cells are)."""
+    cid, desc = "table3.FG.pooled", "mean victory margin vs 3 x FG: FG, all budgets pooled"
+    value = paper.TABLE3["FG"][0]
+    fg = None if df is None else df.loc[df["seat0"] == "FG", "margin"]
+    if fg is None or fg.empty:
+        return pending(cid, desc, value, "the FG cells are not computed yet", step=STEP)
+    m, lo, hi = mean_ci(fg)
+    full = len(fg) >= games * len(paper.TABLE3_T)
+    note = (f"FG does not use the budget, and the paper prints {value:+.1f} in every column: our "
+            f"{len(fg)} FG games of all budgets pooled"
+            + ("" if full else f" ({games * len(paper.TABLE3_T)} when complete)")
+            + "; a single FG cell that differs is one of ten samples of this number.")
+    return quantitative(cid, desc, value, m, lo, hi, len(fg), step=STEP, note=note,
+                        n_paper=paper.TABLE3_GAMES)
 
 
 #: Budgets (s) at or below which UCT with knowledge playouts (FG, PG, εG) gets fewer iterations
