@@ -62,7 +62,7 @@ def test_fg_cells_of_all_budgets_are_pooled_against_the_papers_one_value():
     rule = pd.DataFrame(sum((rows("FG", [-12, -6] * 10, T=T) for T in (0.1, 0.2)), []))
     (pooled,) = [c for c in analysis.table3_claims(rule, 200) if c.claim == "table3.FG.pooled"]
     assert pooled.n == 40 and pooled.ours == pytest.approx(-9.0) and pooled.paper == -9.0
-    assert pooled.verdict == "reproduced" and "2000 when complete" in pooled.note
+    assert pooled.verdict == "reproduced" and "2,000 when complete" in pooled.note
     lfl = pd.DataFrame(rows("FG", [-20, -18] * 10, T=1.0))  # like for like wins where it has FG
     (judged,) = [c for c in analysis.table3_claims(rule, 200, authors=lfl)
                  if c.claim == "table3.FG.pooled"]

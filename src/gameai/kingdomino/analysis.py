@@ -484,8 +484,8 @@ def fg_pooled_claim(df: pd.DataFrame | None, games: int) -> Claim:
     m, lo, hi = mean_ci(fg)
     full = len(fg) >= games * len(paper.TABLE3_T)
     note = (f"FG does not use the budget, and the paper prints {value:+.1f} in every column: our "
-            f"{len(fg)} FG games of all budgets pooled"
-            + ("" if full else f" ({games * len(paper.TABLE3_T)} when complete)")
+            f"{len(fg):,} FG games of all budgets pooled"
+            + ("" if full else f" ({games * len(paper.TABLE3_T):,} when complete)")
             + "; a single FG cell that differs is one of ten samples of this number.")
     return quantitative(cid, desc, value, m, lo, hi, len(fg), step=STEP, note=note,
                         n_paper=paper.TABLE3_GAMES)
