@@ -126,3 +126,13 @@ def test_plan_counts_tasks_found_in_the_seed_folder_as_copied(tmp_path):
     load_or_run(make(n=4), data_dir=tmp_path / "committed", progress=False)
     (row,) = plan([make(n=5)], tmp_path / "fresh", seed_from=tmp_path / "committed")
     assert (row["tasks"], row["cached"], row["copied"], row["compute"]) == (10, 0, 8, 2)
+
+
+def test_core_seconds_per_task_come_from_the_manifest_and_are_none_before_any_run(tmp_path):
+    assert store.core_seconds_per_task(make(), tmp_path) is None
+    load_or_run(make(n=4), data_dir=tmp_path, progress=False)
+    manifest = paths(make(), tmp_path)["manifest"]
+    m = json.loads(manifest.read_text())
+    m.update(wall_time_s=900.0, n_jobs=2, cpu_count=2)  # 900 s on 2 cores for 8 tasks
+    manifest.write_text(json.dumps(m))
+    assert store.core_seconds_per_task(make(), tmp_path) == pytest.approx(900 * 2 / 8)

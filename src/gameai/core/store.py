@@ -549,6 +549,13 @@ def _core_seconds_per_task(manifest: Mapping[str, Any] | None) -> float | None:
     return wall * used / (n * len(configs))
 
 
+def core_seconds_per_task(exp: Experiment, data_dir: str | os.PathLike) -> float | None:
+    """What one of ``exp``'s tasks cost by its manifest in ``data_dir``
+    (:func:`_core_seconds_per_task`): a measured basis for the time a run still needs, where
+    one has been recorded; ``None`` otherwise."""
+    return _core_seconds_per_task(_read_manifest(paths(exp, data_dir)["manifest"]))
+
+
 def wall_time(exp: Experiment, data_dir: str | os.PathLike) -> float | None:
     """Seconds of compute spent on ``exp`` so far: what its manifest records for finished runs
     plus what interrupted runs spent on the chunks still waiting in its partial folder; ``None``
