@@ -174,13 +174,19 @@ def ismcts_diffs(rows: pd.DataFrame, game: str, n_games: int) -> list[tuple]:
     return diffs
 
 
+def first_look(rows: pd.DataFrame, game: str, n_games: int) -> list[tuple]:
+    """:func:`ismcts_diffs` on the first ``n_games`` deals only, whatever ``rows`` holds: the
+    look that chooses the budgets for the second (:func:`undecided_budgets`)."""
+    return ismcts_diffs(rows[rows["index"] < n_games], game, n_games)
+
+
 def undecided_budgets(rows: pd.DataFrame, game: str, n_games: int) -> list[int]:
     """The budgets where the two tests of the claim disagree on ``n_games`` games: the plain
     95 % CI of ISMCTS minus determinized UCT excludes 0, Holm's correction over the budgets does
     not, in either direction. These get more games (the chapter's ``confirm_games``). Only the
     first ``n_games`` deals count, whatever ``rows`` holds, so the choice never changes once
     they are computed."""
-    diffs = ismcts_diffs(rows[rows["index"] < n_games], game, n_games)
+    diffs = first_look(rows, game, n_games)
     flags = holm([(e, lo, hi) for _, e, lo, hi, _ in diffs])
     return [d[0] for d in _significant_alone(diffs, flags)]
 
@@ -208,8 +214,8 @@ def ismcts_claim(game: str, rows: pd.DataFrame, n_games: int) -> Claim:
     better = [b for (b, e, _, _, _), f in zip(diffs, flags) if f and e > 0]
     marginal = [d[0] for d in _significant_alone(diffs, flags) if d[1] < 0]
     continued = [(b, k) for b, *_, k in diffs if k > n_games]
-    first = ({b: (e, lo, hi) for b, e, lo, hi, _ in
-              ismcts_diffs(rows[rows["index"] < n_games], game, n_games)} if continued else {})
+    first = ({b: (e, lo, hi) for b, e, lo, hi, _ in first_look(rows, game, n_games)}
+             if continued else {})
     budget, est, lo, hi, n = diffs[-1]
     words = MEASURE_WORDS[HEADLINE[game]]
     note = (f"ISMCTS minus determinized UCT in {words} (positive: ISMCTS better), same deals, at "

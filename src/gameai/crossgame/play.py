@@ -67,9 +67,9 @@ def play(game: str, player: str, budget: int, index: int, seed: int,
     """Game ``index``: ``player`` (a search or ``"baseline"``) in seat ``index % n`` with
     ``budget`` iterations per decision and UCB1 constant ``exploration`` (the chapter's
     :data:`EXPLORATION` but in its sensitivity check). Row: the adapter's measures for that
-    seat, ``seat``, ``decisions`` (searched), ``nodes`` (mean tree nodes per searched decision), ``nodes_max``,
-    ``seconds`` (spent searching: machine-dependent, for the speed table only; the store
-    leaves timing columns out of its reproducibility checks)."""
+    seat, ``seat``, ``decisions`` (searched), ``nodes`` (mean tree nodes per searched
+    decision), ``nodes_max``, ``seconds`` (spent searching: machine-dependent, for the speed
+    table only; the store leaves timing columns out of its reproducibility checks)."""
     setting = SETTINGS[game]
     s, g = setting.new_game(deal_rng(seed, game, index), 0)
     seat = index % int(G.n_seats(g))
