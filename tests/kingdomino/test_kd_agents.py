@@ -137,6 +137,20 @@ def test_bench_measures_every_policy_and_move():
     assert 0 < seconds_per_game("MCE-FG/R", 1.0, rates) < seconds_per_game("MCE-FG/R", 2.0, rates)
 
 
+def test_uct_bench_times_the_authors_budgets_and_compares_like_for_like():
+    from gameai.kingdomino.bench import authors_uct_rates, uct_ratios, uct_rates, uct_strategies
+
+    authors = authors_uct_rates()
+    assert set(authors) == set(uct_strategies()) and len(authors) == 12
+    assert all(len(v) == 13 and min(v) > 0 for v in authors.values())
+    ours = uct_rates(n_games=1, T=0.1, strategies=["UCT_W-TR"])
+    assert len(ours["UCT_W-TR"]) == 13
+    timed = [r for r in ours["UCT_W-TR"] if r is not None]
+    assert len(timed) >= 10 and min(timed) > 0
+    ratios = uct_ratios({"X": [2.0, None, 9.0]}, {"X": [1.0, 5.0, 3.0]})
+    assert ratios == {"X": [2.0, 3.0]}  # a move index without a search is left out
+
+
 def test_fg_star_places_its_last_domino_at_random():
     K = kingdoms(WHEAT_BLOCK)
     G = last_round([0, 1, 2, 3], [CROWN_WHEAT, 20, 21, 22])

@@ -1,4 +1,5 @@
-"""``gameai bench kingdomino``: our playouts per second against the authors' (paper Fig. 6).
+"""``gameai bench kingdomino``: our playouts per second against the authors' (paper Fig. 6),
+and our UCT iterations per second against the authors' own, like for like.
 
 For each playout policy (TR, eps-G, PG, FG) and move index 1..13 we time exactly what an MCE
 agent does per playout - copy the position, play a uniformly random root move, play out with
@@ -10,6 +11,13 @@ their FG rate at every move index.
 Time is the process's CPU time (``time.process_time``): on a shared machine wall clock also
 counts the time other processes hold the core; on an idle one the two agree. The playouts run
 in one thread (set ``NUMBA_NUM_THREADS=1``; nothing here is parallel).
+
+UCT (:func:`uct_rates`): for each of Table III's twelve UCT strategies and move index 1..13 we
+time a UCT search of exactly the authors' mean iterations for that cell and move at T = 1 s
+(``paper.authors_iterations``, their move order) from the same positions, and divide by the
+iterations per second the authors' agents achieved there (their raw result files,
+``authors_rates.csv``). A tree's cost per iteration changes with its size, so this compares
+searches of the same size, as the like-for-like Table III plays them.
 """
 
 from __future__ import annotations
@@ -21,6 +29,12 @@ from numba import njit
 
 from ..core.benchrecord import write_record
 from .agents import (
+    AG_BIAS,
+    AG_C,
+    AG_ORDER,
+    AG_POLICY,
+    AG_W,
+    AGENT_NAMES,
     AGENTS,
     KIND_MCE,
     KIND_UCT,
@@ -28,8 +42,9 @@ from .agents import (
     budget,
     canonical_name,
     choose_move,
+    uct_move,
 )
-from .paper import PLAYOUT_RATES
+from .paper import PLAYOUT_RATES, authors_iterations, authors_rates
 from .policies import POLICY_NAMES, SC_R, new_buffers, playout, reward
 from .rules import (
     G_DONE,
@@ -115,6 +130,65 @@ def playout_rates(seconds_per_cell: float = 0.3, n_games: int = 6, seed: int = 0
     return out
 
 
+#: The budget of the UCT bench: the authors' per-move iterations of Table III's T = 1 s column.
+UCT_BENCH_T = 1.0
+
+
+def uct_strategies() -> list[str]:
+    """Table III's twelve UCT strategies, in the registry's order."""
+    return [n for n in AGENT_NAMES if AGENTS[n][0] == KIND_UCT]
+
+
+def authors_uct_rates(T: float = UCT_BENCH_T) -> dict[str, list[float]]:
+    """The authors' mean UCT iterations per second, {strategy: [move 1..13]}, at budget ``T``
+    (their raw result files: (root visits - 1) / elapsed, averaged over the cell's games)."""
+    df = authors_rates()
+    df = df[(df["T"] - T).abs() < 1e-9].sort_values("move")
+    return {s: [float(x) for x in df[df["strategy"] == s]["mean_rate"]] for s in uct_strategies()}
+
+
+def uct_rates(n_games: int = 3, seed: int = 0, T: float = UCT_BENCH_T,
+              strategies: list[str] | None = None) -> dict[str, list[float | None]]:
+    """Our UCT iterations per CPU second, {strategy: [move 1..13]}, each search of the authors'
+    mean iterations for that cell and move (rounded), in their move order. A position with a
+    single legal move is no search (UCT returns at once) and is left out; a move index with
+    no search at all is None."""
+    rng = np.random.default_rng(seed)
+    Gs, Ks = positions(n_games, rng)
+    pb, gb, scratch = new_buffers()
+    mv = np.empty(MAX_MOVES, dtype=np.int64)
+    draft = np.empty(4, dtype=np.int64)
+    out: dict[str, list[float | None]] = {}
+    for name in strategies or uct_strategies():
+        budgets = authors_iterations(name, T)
+        a = agent_row(name, T, move_order="authors", iterations=budgets)
+        args = (np.int64(a[AG_POLICY]), np.int64(a[AG_BIAS]), a[AG_C], a[AG_W])
+        uct_move(Gs[0, 5].copy(), Ks[0, 5].copy(), *args, 2, rng, mv, pb, gb, scratch, draft,
+                 np.int64(a[AG_ORDER]))  # compile / load the numba cache
+        rates: list[float | None] = []
+        for r in range(N_ROUNDS):
+            done, seconds = 0, 0.0
+            for g in range(n_games):
+                G, K = Gs[g, r].copy(), Ks[g, r].copy()
+                t0 = time.process_time()
+                _, n = uct_move(G, K, *args, max(1, round(budgets[r])), rng, mv, pb, gb, scratch,
+                                draft, np.int64(a[AG_ORDER]))
+                if n:
+                    done += n
+                    seconds += time.process_time() - t0
+            rates.append(done / seconds if done and seconds > 0 else None)
+        out[name] = rates
+    return out
+
+
+def uct_ratios(ours: dict[str, list[float | None]],
+               authors: dict[str, list[float]]) -> dict[str, list[float]]:
+    """Ours / the authors' iterations per second, per strategy, over the move indices that
+    both measured."""
+    return {s: [o / a for o, a in zip(ours[s], authors[s]) if o is not None and a > 0]
+            for s in ours}
+
+
 def seconds_per_game(strategy: str, T: float, rates: dict) -> float:
     """Estimated CPU seconds of one game of ``strategy`` at ``T`` s per ply from our measured
     ``rates`` (``playout_rates()``): the sum over its 13 moves of budget / our rate. Static
@@ -144,10 +218,17 @@ def main(quick: bool = False) -> dict:
         print(f"{name}: lowest ratio {worst:.1f}x (target {target:.0f}x at every move: {verdict})")
     print("Estimated CPU seconds per game at T = 1 s: " + ", ".join(
         f"{s} {seconds_per_game(s, 1.0, rates):.2f}" for s in ("MCE-TR/R", "MCE-FG/R", "UCT_W-FG")))
-    out = {"rates": rates, "ratios": ratios}
+    uct = uct_rates(1 if quick else 3)
+    uct_x = uct_ratios(uct, authors_uct_rates())
+    print(f"UCT iterations per CPU second, like for like (the authors' budgets at T = "
+          f"{UCT_BENCH_T:g} s), ours / the authors' over the move indices:")
+    for name, r in uct_x.items():
+        print(f"  {name:9} lowest {min(r):6.1f}x  median {np.median(r):6.1f}x  highest {max(r):7.1f}x")
+    out = {"rates": rates, "ratios": ratios, "uct_rates": uct, "uct_ratios": uct_x}
     if not quick:  # the book's speed paragraph reads this record (not re-measured at build)
-        print("record:", write_record("kingdomino", {"seconds_per_cell": 0.3, "positions": 6,
-                                                     "rates": {k: list(v) for k, v in rates.items()}}))
+        print("record:", write_record("kingdomino", {
+            "seconds_per_cell": 0.3, "positions": 6, "rates": {k: list(v) for k, v in rates.items()},
+            "uct_T": UCT_BENCH_T, "uct_positions": 3, "uct_rates": uct}))
     return out
 
 
