@@ -423,6 +423,10 @@ def _cell(t: pd.DataFrame, strategy: str, T: float) -> Any:
     return None if row.empty else row.iloc[0]
 
 
+#: How a Table III cell's note says the cell is judged like for like (the chapter counts them).
+LIKE_FOR_LIKE_NOTE = "like for like (the authors' move order, budgets and FG* opponents)"
+
+
 def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0,
                   authors: pd.DataFrame | None = None) -> list[Claim]:
     """Table III's 170 cells. Each is judged on the like-for-like column (``authors``: the
@@ -449,9 +453,8 @@ def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0,
                                    step=STEP))
                 continue
             if lfl is not None:
-                notes.append("like for like (the authors' move order, budgets and FG* "
-                             "opponents)" + (f", {int(lfl.n)} of {games} games so far"
-                                             if lfl.n < games else ""))
+                notes.append(LIKE_FOR_LIKE_NOTE + (f", {int(lfl.n)} of {games} games so far"
+                                                   if lfl.n < games else ""))
                 if rule is not None:
                     notes.append(f"our rule: {rule.margin:+.1f} [{rule.margin_lo:+.1f}, "
                                  f"{rule.margin_hi:+.1f}]")

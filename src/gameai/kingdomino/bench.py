@@ -158,13 +158,13 @@ def uct_rates(n_games: int = 3, seed: int = 0, T: float = UCT_BENCH_T,
     pb, gb, scratch = new_buffers()
     mv = np.empty(MAX_MOVES, dtype=np.int64)
     draft = np.empty(4, dtype=np.int64)
+    uct_move(Gs[0, 5].copy(), Ks[0, 5].copy(), np.int64(0), np.int64(0), 0.6, 0.1, 2, rng, mv,
+             pb, gb, scratch, draft, np.int64(0))  # compile / load the numba cache
     out: dict[str, list[float | None]] = {}
     for name in strategies or uct_strategies():
         budgets = authors_iterations(name, T)
         a = agent_row(name, T, move_order="authors", iterations=budgets)
         args = (np.int64(a[AG_POLICY]), np.int64(a[AG_BIAS]), a[AG_C], a[AG_W])
-        uct_move(Gs[0, 5].copy(), Ks[0, 5].copy(), *args, 2, rng, mv, pb, gb, scratch, draft,
-                 np.int64(a[AG_ORDER]))  # compile / load the numba cache
         rates: list[float | None] = []
         for r in range(N_ROUNDS):
             done, seconds = 0, 0.0
