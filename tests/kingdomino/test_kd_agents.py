@@ -45,8 +45,9 @@ def _best_gain(k, d):
 
 def test_registry_has_the_17_strategies_of_table3():
     assert len(TABLE3_STRATEGIES) == 17 and set(TABLE3_STRATEGIES) <= set(AGENT_NAMES)
-    # TR, GPRD, FG, FG* (the authors' FG bug); MCE-X/Y; UCT, UCT_B, UCT_W x 4 policies
-    assert len(AGENTS) == 4 + 12 + 12
+    # TR, GPRD, FG, FG* (the authors' FG bug), FGA (their FG in full); MCE-X/Y;
+    # UCT, UCT_B, UCT_W x 4 policies
+    assert len(AGENTS) == 5 + 12 + 12
     assert np.array_equal(agent_row("MCE-eG/R", 1.0), agent_row("MCE-εG/R", 1.0))
     with pytest.raises(ValueError, match="agent must be one of"):
         agent_row("MCE-XX/R")

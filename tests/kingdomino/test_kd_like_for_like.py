@@ -1,5 +1,6 @@
-"""The like-for-like switches of Table III: the authors' move order, their measured budgets and
-their opponents (FG*). Each switch is off by default, and then nothing changes."""
+"""The like-for-like switches of Table III: the authors' move order, their measured budgets,
+their opponents (FG*, FGA) and their greedy in playouts. Each switch is off by default, and then
+nothing changes."""
 
 import numpy as np
 import pytest
@@ -11,13 +12,27 @@ from gameai.kingdomino.agents import (
     ORDER_AUTHORS,
     agent_row,
     budget_for,
+    choose_move,
     uct_move,
 )
 from gameai.kingdomino.experiments import game_config, game_task, seat_rows
-from gameai.kingdomino.policies import POL_TR, new_buffers
+from gameai.kingdomino.policies import (
+    GREEDY_AUTHORS,
+    POL_FG,
+    POL_PG,
+    POL_TR,
+    fg_authors_move,
+    fg_move,
+    new_buffers,
+    policy_move,
+)
 from gameai.kingdomino.rules import (
     MAX_MOVES,
+    G_CUROWN,
     G_DONE,
+    G_ROUND,
+    current_player,
+    domino_to_place,
     apply_move,
     legal_moves,
     new_game,
@@ -103,6 +118,7 @@ def test_authors_budget_reads_the_cell_move_by_move():
     ({"budget": "authors", "T": 0.7}, "budget 'authors' has no measured playouts for UCT-FG at "
                                       "T = 0.7 s"),
     ({"budget": "authors", "player": "MCE-TR/P"}, "no measured playouts for MCE-TR/P"),
+    ({"playout_greedy": "FG*"}, "playout_greedy must be one of ours, authors"),
 ])
 def test_bad_switches_fail_before_any_game(bad, match):
     cfg = {"player": "UCT-FG", "opponent": "FG*", "T": 0.1, **bad}
@@ -114,8 +130,8 @@ def test_defaults_change_nothing():
     """A config that spells out the default switches plays the same game as one without them."""
     base = {"player": "UCT_W-FG", "opponent": "FG", "T": 0.1}
     a = game_task(base, 0, np.random.default_rng(5))
-    b = game_task({**base, "move_order": "placement", "budget": "rule"}, 0,
-                  np.random.default_rng(5))
+    b = game_task({**base, "move_order": "placement", "budget": "rule",
+                   "playout_greedy": "ours"}, 0, np.random.default_rng(5))
     assert a == b
 
 
@@ -125,3 +141,82 @@ def test_a_like_for_like_game_plays():
     row = game_task(cfg, 0, np.random.default_rng(2))
     assert row["seat1"] == "FG*" and row["playouts"] > 0
     assert row == game_task(cfg, 0, np.random.default_rng(2))
+
+
+# ------------------------------------------------------------------ the authors' greedy (FGA)
+def _round(r, seed=4):
+    """A position at the first move of round ``r`` (TR play up to it)."""
+    rng = np.random.default_rng(seed)
+    G, K = new_game(rng)
+    pb, _, _ = new_buffers()
+    draft = np.empty(4, dtype=np.int64)
+    while G[G_ROUND] < r:
+        apply_move(G, K, random_move(G, K, rng, pb[2]), rng, draft, False)
+    return G, K
+
+
+def _moves(fn, G, K, seeds=range(60)):
+    pb, gb, scratch = new_buffers()
+    return [int(fn(G, K, np.random.default_rng(s), pb, gb, scratch)) for s in seeds]
+
+
+def test_fga_places_its_first_domino_at_random_and_picks_the_most_crowns():
+    """Round 2 (kdom-ai ``TinyGreedyAlgorithm``: no tile placed yet): a random placement,
+    the pick with the most crowns on one tile (our FG evaluates both)."""
+    from gameai.kingdomino.dominoes import DOMINOES
+    from gameai.kingdomino.rules import G_CUR, PLACE_DISCARD, all_placements
+
+    G, K = _round(2)
+    fga = _moves(fg_authors_move, G, K, range(200))
+    places = {m // 5 for m in fga}
+    picks = {m % 5 for m in fga}
+    buf = np.empty(256, dtype=np.int64)
+    legal = {int(x) for x in buf[:all_placements(K[current_player(G)], domino_to_place(G), buf)]}
+    assert places == legal and PLACE_DISCARD not in places  # every placement, at random
+    crowns = [max(DOMINOES[G[G_CUR + i], 1], DOMINOES[G[G_CUR + i], 3]) for i in picks]
+    free = [i for i in range(4) if G[G_CUROWN + i] < 0]
+    assert min(crowns) == max(max(DOMINOES[G[G_CUR + i], 1], DOMINOES[G[G_CUR + i], 3])
+                              for i in free)
+
+
+@pytest.mark.parametrize("r", [3, 7, 12])
+def test_fga_is_our_fg_between_the_first_and_last_placement(r):
+    G, K = _round(r)
+    assert _moves(fg_authors_move, G, K, range(10)) == _moves(fg_move, G, K, range(10))
+
+
+def test_fga_places_its_last_domino_at_random_as_fg_star():
+    G, K = _round(13)
+    mv = np.empty(MAX_MOVES, dtype=np.int64)
+    pb, gb, scratch = new_buffers()
+    draft = np.empty(4, dtype=np.int64)
+    for seed in range(10):
+        star, _ = choose_move(G, K, agent_row("FG*"), np.random.default_rng(seed), mv, pb, gb,
+                              scratch, draft)
+        fga, _ = choose_move(G, K, agent_row("FGA"), np.random.default_rng(seed), mv, pb, gb,
+                             scratch, draft)
+        assert star == fga
+
+
+def test_authors_playout_greedy_plays_fga_in_playouts():
+    """A policy code plus GREEDY_AUTHORS plays the greedy moves of FG, PG (the searcher) and
+    eps-G playouts with ``fg_authors_move``; TR playouts are unchanged."""
+    G, K = _round(2)
+    pb, gb, scratch = new_buffers()
+    me = current_player(G)
+    for pol in (POL_FG, POL_PG):
+        ours = [int(policy_move(G, K, pol + GREEDY_AUTHORS, me, np.random.default_rng(s), pb,
+                                gb, scratch)) for s in range(20)]
+        assert ours == _moves(fg_authors_move, G, K, range(20))
+    tr = [int(policy_move(G, K, POL_TR + GREEDY_AUTHORS, 0, np.random.default_rng(s), pb, gb,
+                          scratch)) for s in range(20)]
+    assert tr == [int(policy_move(G, K, POL_TR, 0, np.random.default_rng(s), pb, gb, scratch))
+                  for s in range(20)]
+
+
+def test_a_game_with_the_authors_greedy_plays_and_differs():
+    cfg = {"player": "MCE-FG/R", "opponent": "FGA", "playouts": 20}
+    a = game_task({**cfg, "playout_greedy": "authors"}, 0, np.random.default_rng(8))
+    assert a["seat1"] == "FGA" and a["playouts"] > 0
+    assert a == game_task({**cfg, "playout_greedy": "authors"}, 0, np.random.default_rng(8))
+    assert a != game_task(cfg, 0, np.random.default_rng(8))

@@ -2,7 +2,9 @@
 
 * TR, GPRD, FG - static evaluators (``policies``). ``FG*`` (not a paper name) is FG with the
   authors' fallback bug: its very last domino is placed at random (spec "Agents"); the book's
-  FG is the correct greedy, FG* is there to measure what the bug changes.
+  FG is the correct greedy, FG* is there to measure what the bug changes. ``FGA`` (not a paper
+  name either) is FG as the authors' code plays it in full (``policies.fg_authors_move``: FG*
+  that also places its first domino at random).
 * MCE-X/Y - flat Monte Carlo: each playout picks a root move uniformly at random, plays the game
   out with policy X, scores it with Y, keeps a running mean per move; plays the argmax.
 * UCT-X, UCT_B-X (progressive bias), UCT_W-X (progressive win bias) - one expansion per
@@ -31,11 +33,13 @@ from numba import njit
 
 from .paper import PLAYOUT_RATES
 from .policies import (
+    GREEDY_AUTHORS,
     POL_FG,
     POL_TR,
     POLICY_NAMES,
     SC_WDL,
     SCORING_NAMES,
+    fg_authors_move,
     fg_move,
     gprd_move,
     new_buffers,
@@ -75,12 +79,19 @@ AG_T = 6  # seconds per ply of the paper -> budget via the authors' rates
 AG_PLAYOUTS = 7  # > 0: a fixed budget per move instead
 AG_ORDER = 8  # UCT's expansion order: ORDER_PLACEMENT (ours) or ORDER_AUTHORS (pick-major)
 AG_ITERS = 9  # 13 columns: > 0 = the authors' mean iterations for moves 1..13 (budget "authors")
-AG_LEN = AG_ITERS + 13
+AG_GREEDY = AG_ITERS + 13  # the greedy of the playouts: GREEDY_OURS or GREEDY_AUTHORS_FG
+AG_LEN = AG_GREEDY + 1
 
 ORDER_PLACEMENT = 0
 ORDER_AUTHORS = 1
 #: ``move_order`` values (issue: like-for-like Table III) -> AG_ORDER codes.
 MOVE_ORDERS = {"placement": ORDER_PLACEMENT, "authors": ORDER_AUTHORS}
+
+GREEDY_OURS = 0
+GREEDY_AUTHORS_FG = 1
+#: ``playout_greedy`` values -> AG_GREEDY codes: the greedy moves of FG, PG and eps-G playouts
+#: are ours (``fg_move``) or the authors' (``fg_authors_move``, as their FG opponents play).
+PLAYOUT_GREEDIES = {"ours": GREEDY_OURS, "authors": GREEDY_AUTHORS_FG}
 
 KIND_TR = 0
 KIND_GPRD = 1
@@ -88,6 +99,7 @@ KIND_FG = 2
 KIND_MCE = 3
 KIND_UCT = 4
 KIND_FG_QUIRK = 5  # "FG*": FG with the authors' fallback bug (its last domino placed at random)
+KIND_FG_AUTHORS = 6  # "FGA": FG as the authors' code plays it (first and last domino at random)
 
 BIAS_NONE = 0
 BIAS_B = 1  # progressive bias: W H / (T_i + 1)
@@ -112,7 +124,8 @@ def _registry() -> dict[str, tuple[int, int, int, int]]:
     reg = {"TR": (KIND_TR, POL_TR, SC_WDL, BIAS_NONE),
            "GPRD": (KIND_GPRD, POL_FG, SC_WDL, BIAS_NONE),
            "FG": (KIND_FG, POL_FG, SC_WDL, BIAS_NONE),
-           "FG*": (KIND_FG_QUIRK, POL_FG, SC_WDL, BIAS_NONE)}
+           "FG*": (KIND_FG_QUIRK, POL_FG, SC_WDL, BIAS_NONE),
+           "FGA": (KIND_FG_AUTHORS, POL_FG, SC_WDL, BIAS_NONE)}
     for pol, pname in enumerate(POLICY_NAMES):
         for sc, sname in enumerate(SCORING_NAMES):
             reg[f"MCE-{pname}/{sname}"] = (KIND_MCE, pol, sc, BIAS_NONE)
@@ -139,7 +152,7 @@ def is_search(name: str) -> bool:
 
 def agent_row(name: str, T: float = 1.0, C: float = DEFAULT_C, W: float = DEFAULT_W,
               playouts: int = 0, move_order: str = "placement",
-              iterations=None) -> np.ndarray:
+              iterations=None, playout_greedy: str = "ours") -> np.ndarray:
     """The float64 row describing agent ``name`` (a paper name, see ``AGENT_NAMES``).
 
     ``move_order`` is UCT's expansion order: ``"placement"`` (ours: placement-major) or
@@ -147,6 +160,7 @@ def agent_row(name: str, T: float = 1.0, C: float = DEFAULT_C, W: float = DEFAUL
     ``iterations``, 13 numbers > 0, replaces the budget rule by the authors' measured mean
     playouts (UCT: iterations) for moves 1..13 of this cell (``paper.authors_iterations``),
     rounded stochastically from the game's random stream (:func:`budget_for`).
+    ``playout_greedy`` (``PLAYOUT_GREEDIES``) names the greedy of FG, PG and eps-G playouts.
     """
     key = canonical_name(name)
     if key not in AGENTS:
@@ -156,6 +170,9 @@ def agent_row(name: str, T: float = 1.0, C: float = DEFAULT_C, W: float = DEFAUL
             raise ValueError(f"{label} must be a finite number >= 0, got {value!r}")
     if move_order not in MOVE_ORDERS:
         raise ValueError(f"move_order must be one of {', '.join(MOVE_ORDERS)}; got {move_order!r}")
+    if playout_greedy not in PLAYOUT_GREEDIES:
+        raise ValueError(f"playout_greedy must be one of {', '.join(PLAYOUT_GREEDIES)}; "
+                         f"got {playout_greedy!r}")
     kind, pol, sc, bias = AGENTS[key]
     if iterations is not None:
         iterations = np.asarray(iterations, dtype=np.float64)
@@ -175,6 +192,7 @@ def agent_row(name: str, T: float = 1.0, C: float = DEFAULT_C, W: float = DEFAUL
     row[AG_T] = T
     row[AG_PLAYOUTS] = playouts
     row[AG_ORDER] = MOVE_ORDERS[move_order]
+    row[AG_GREEDY] = PLAYOUT_GREEDIES[playout_greedy]
     if iterations is not None:
         row[AG_ITERS:AG_ITERS + N_ROUNDS] = iterations
     return row
@@ -427,8 +445,10 @@ def choose_move(G, K, a, rng, mv, pb, gb, scratch, draft):
         if G[G_ROUND] == N_ROUNDS:
             return random_move(G, K, rng, pb[2]), 0
         return fg_move(G, K, rng, pb, gb, scratch), 0
+    if kind == KIND_FG_AUTHORS:
+        return fg_authors_move(G, K, rng, pb, gb, scratch), 0
     n = budget_for(a, G[G_ROUND], rng)
-    policy = np.int64(a[AG_POLICY])
+    policy = np.int64(a[AG_POLICY]) + GREEDY_AUTHORS * np.int64(a[AG_GREEDY])
     if kind == KIND_MCE:
         return mce_move(G, K, policy, np.int64(a[AG_SCORING]), n, rng, mv, pb, gb, scratch,
                         draft)

@@ -37,7 +37,7 @@ VERSION = f"engine{ENGINE_VERSION}-agents{AGENTS_VERSION}"
 
 TABLE3_STRATEGIES = tuple(paper.TABLE3)
 EXPERIMENTS = ("branching", "table1", "table3_short", "budget_check", "table2", "fg_quirk",
-               "fig7", "fig8", "table3_long", "beyond", "table3_authors")
+               "fig7", "fig8", "table3_long", "beyond", "table3_authors", "authors_greedy")
 #: Games per cell reached by every Table III cell before any cell gets more.
 ROUNDS = (25, 50, 100, 200)
 #: Budgets above this are "long" (computed after Table II and Figs. 7-8).
@@ -53,6 +53,13 @@ BEYOND_T = 100.0
 #: Figs. 7-8 setups: (agent, T) swept over C, and over W at C = 0.6.
 FIG7_SETUPS = (("UCT-TR", 0.2), ("UCT-TR", 0.5), ("UCT-FG", 2.0))
 FIG8_SETUPS = (("UCT_W-TR", 2.0), ("UCT_W-FG", 2.0))
+#: The authors'-greedy check (our diagnostic of the like-for-like column's long-budget shortfall):
+#: each greedy against three of its own kind (Table II's FG row is the authors' FG so played),
+#: and a few like-for-like cells again with FGA opponents and the authors' greedy in the
+#: playouts - TR playouts (MCE-TR/R, UCT-TR) see only the opponents change, the others both.
+GREEDY_SELF_PLAY = ("FGA", "FG*", "FG")
+GREEDY_CHECK_STRATEGIES = ("MCE-TR/R", "MCE-FG/R", "MCE-εG/R", "UCT-TR", "UCT-FG", "UCT-PG")
+GREEDY_CHECK_T = (0.5, 6.0)
 
 PARAMETERS: dict[str, Param] = {
     **run_settings(2018),
@@ -92,6 +99,12 @@ PARAMETERS: dict[str, Param] = {
     "opponents": Param("FG*", str, "the three opponents in the like-for-like Table III: FG* "
                        "(the authors' FG, last domino at random) or FG (ours)",
                        choices=("FG*", "FG")),
+    "greedy_games": Param(2_000, int, "games per greedy of the authors'-greedy check, each "
+                          "against three of its own kind (FGA, FG*, FG)",
+                          minimum=0, maximum=MAX_COUNT),
+    "greedy_check_games": Param(paper.TABLE3_GAMES, int, "games per cell of the authors'-greedy "
+                                "check (like-for-like cells with FGA opponents and the authors' "
+                                "greedy in the playouts)", minimum=0, maximum=MAX_COUNT),
     "experiments": Param(EXPERIMENTS, tuple, "which experiments to compute (run setting)",
                          item_kind=str, choices=EXPERIMENTS),
     "compute_missing": COMPUTE_MISSING,
@@ -104,7 +117,7 @@ CI_SIZES = {
     "table3_games": 2, "table3_T": (0.1, 10.0), "table3_strategies": ("FG", "MCE-FG/R", "UCT_W-TR"),
     "fig_games": 1, "beyond_games": 1, "budget_check_games": 1, "quirk_games": 2,
     # The authors' budgets exist for the paper's T only, not for the ci profile's scaled ones.
-    "authors_games": 2, "budget": "rule",
+    "authors_games": 2, "budget": "rule", "greedy_games": 4, "greedy_check_games": 2,
 }
 
 
@@ -265,6 +278,32 @@ def table3_authors(res: Results) -> None:
                                     f"{p['move_order']}, budget {p['budget']}")
 
 
+def authors_greedy(res: Results) -> None:
+    """Our check of the like-for-like column's opponents and playouts: the authors' FG as their
+    code plays it in full (FGA: first and last domino at random, ``policies.fg_authors_move``)
+    against FG* and FG, each against three of its own kind; then ``GREEDY_CHECK_STRATEGIES``
+    like for like (the ``move_order`` and ``budget`` switches) with FGA opponents and the
+    authors' greedy in the playouts, at a short and a long budget, in rounds of games."""
+    p = res.params
+    computes = res.computes("authors_greedy")
+    if p["greedy_games"] > 0:
+        res.get("greedy_self_play", "greedy_self_play", game_task,
+                [_game(g, g) for g in GREEDY_SELF_PLAY], p["greedy_games"], chunk_size=250,
+                partial=True, compute=computes,
+                description="Each greedy (FGA, FG*, FG) against three of its own kind")
+    if p["greedy_check_games"] == 0:
+        return
+    switches = {"move_order": p["move_order"], "budget": p["budget"],
+                "playout_greedy": "authors"}
+    for n in _rounds(p["greedy_check_games"], computes):
+        res.get("greedy_check", "greedy_check", game_task,
+                [_game(s, "FGA", _scaled(p, T), **switches)
+                 for T in GREEDY_CHECK_T for s in GREEDY_CHECK_STRATEGIES], n, chunk_size=2,
+                partial=True, compute=computes,
+                description="Like-for-like cells with FGA opponents and the authors' greedy in "
+                            "the playouts")
+
+
 # ----------------------------------------------------------------------------- beyond
 
 
@@ -288,6 +327,6 @@ def beyond(res: Results) -> None:
 #: order ``results`` and ``gameai run kingdomino`` take them, cheapest first.
 PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
                    steps=(branching, table1, table3_short, budget_check, table2, fg_quirk,
-                          fig7, fig8, table3_long, beyond, table3_authors),
+                          fig7, fig8, table3_long, beyond, table3_authors, authors_greedy),
                    build_claims=build_claims, run_only=RUN_ONLY)
 resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run

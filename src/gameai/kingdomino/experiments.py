@@ -15,7 +15,9 @@ Two optional switches make a game like the authors' own (the like-for-like Table
 (default ``"placement"``: ours), and ``"budget": "authors"`` gives each search seat, move by move,
 the authors' measured mean playouts for its Table III cell (``paper.authors_iterations``; default
 ``"rule"``: T x the authors' 10 s rate). The third difference, the authors' opponents, is the
-opponent name ``"FG*"`` (their FG, with its fallback bug). A config without the switches is keyed
+opponent name ``"FG*"`` (their FG, with its fallback bug) or ``"FGA"`` (their FG in full: first
+domino at random too). ``"playout_greedy": "authors"`` plays the greedy moves of FG, PG and eps-G
+playouts as the authors' FG does (default ``"ours"``). A config without the switches is keyed
 as before, so no stored result changes.
 
 A *branching* config (§II-B, Fig. 2) names the agent of all four seats (default TR) and how
@@ -40,6 +42,7 @@ from .agents import (
     DEFAULT_C,
     DEFAULT_W,
     MOVE_ORDERS,
+    PLAYOUT_GREEDIES,
     agent_row,
     canonical_name,
     choose_move,
@@ -66,7 +69,8 @@ from .rules import (
 )
 
 GAME_KEYS = {"player": None, "opponent": None, "T": 0.0, "C": DEFAULT_C, "W": DEFAULT_W,
-             "playouts": 0, "move_order": "placement", "budget": "rule"}
+             "playouts": 0, "move_order": "placement", "budget": "rule",
+             "playout_greedy": "ours"}
 BUDGETS = ("rule", "authors")
 BRANCHING_KEYS = {"agent": "TR", "mirrored_twice": False}
 
@@ -91,6 +95,9 @@ def game_config(config: Mapping[str, Any]) -> dict:
     if cfg["move_order"] not in MOVE_ORDERS:
         raise ValueError(f"move_order must be one of {', '.join(MOVE_ORDERS)}; "
                          f"got {cfg['move_order']!r}")
+    if cfg["playout_greedy"] not in PLAYOUT_GREEDIES:
+        raise ValueError(f"playout_greedy must be one of {', '.join(PLAYOUT_GREEDIES)}; "
+                         f"got {cfg['playout_greedy']!r}")
     if cfg["budget"] not in BUDGETS:
         raise ValueError(f"budget must be one of {', '.join(BUDGETS)}; got {cfg['budget']!r}")
     if cfg["budget"] == "authors":
@@ -110,7 +117,8 @@ def seat_rows(cfg: Mapping[str, Any]) -> np.ndarray:
         return None
 
     return np.stack([agent_row(n, float(cfg["T"]), float(cfg["C"]), float(cfg["W"]),
-                               int(cfg["playouts"]), cfg["move_order"], iterations(n))
+                               int(cfg["playouts"]), cfg["move_order"], iterations(n),
+                               cfg["playout_greedy"])
                      for n in names])
 
 

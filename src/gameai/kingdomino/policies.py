@@ -19,7 +19,9 @@ Readings of the spec where it leaves a choice (say so in the chapter):
 * The hole filter looks at the whole centre 5x5: a hole left earlier (holes are permanent: a
   single cell never takes a domino) makes every candidate "leave a hole", so all are kept.
 * Playout policies for MCE/UCT: TR, FG, PG (the searching player FG, opponents TR) and
-  eps-G (every player: TR with probability eps = 0.75, else FG).
+  eps-G (every player: TR with probability eps = 0.75, else FG). A policy code plus
+  ``GREEDY_AUTHORS`` plays the greedy moves of a playout as the authors' code does
+  (:func:`fg_authors_move`), for the like-for-like checks.
 
 All functions take preallocated buffers (``Buf``: see :func:`new_buffers`) so that a playout
 allocates nothing large.
@@ -43,6 +45,7 @@ from .rules import (
     KLEN,
     MAX_PLACEMENTS,
     N_PLAYERS,
+    N_ROUNDS,
     OFFS,
     PICK_NONE,
     PLACE_DISCARD,
@@ -60,6 +63,7 @@ from .rules import (
     play_out_random,
     random_move,
     random_pick,
+    random_placement,
     randint,
     score,
     window,
@@ -281,28 +285,69 @@ def fg_move(G, K, rng, pb, gb, scratch):
     return best_move
 
 
+@njit(cache=True)
+def fg_authors_move(G, K, rng, pb, gb, scratch):
+    """FG as the authors' code plays it (Gedda et al., kdom-ai: ``TinyFullGreedy`` and
+    ``TinyGreedyAlgorithm``), the greedy of their FG opponents and of their playouts alike.
+    It differs from :func:`fg_move` in two rounds:
+
+    * round 2, the first placement: with no tile placed but the castle, their code skips the
+      evaluation and takes a move whose picked domino has the most crowns on one tile, at
+      random among those moves - the placement is uniformly random;
+    * round 13, the last placement: nothing is left to pick, their evaluation falls back to the
+      kingdom as it stands, every placement ties and one is drawn at random (the fallback bug
+      of ``FG*``).
+
+    Their greedy's own score never counts Harmony (its placed cells include the castle, so
+    they never number 24); that can only change a round-12 choice between placing a domino
+    and discarding it, and is not reproduced."""
+    r = G[G_ROUND]
+    if r == N_ROUNDS:
+        return random_move(G, K, rng, pb[2])
+    if r == 2:
+        pick = most_crowns_pick(G, rng)
+        p = current_player(G)
+        return encode(random_placement(K[p], domino_to_place(G), rng, pb[2]), pick)
+    return fg_move(G, K, rng, pb, gb, scratch)
+
+
 # --------------------------------------------------------------------------------- playouts
+#: Added to a playout policy code (POL_*): the playout's greedy moves are the authors' FG
+#: (:func:`fg_authors_move`) instead of ours. Policy codes stay below it.
+GREEDY_AUTHORS = 4
+
+
+@njit(cache=True, inline="always")
+def _greedy(G, K, authors, rng, pb, gb, scratch):
+    if authors:
+        return fg_authors_move(G, K, rng, pb, gb, scratch)
+    return fg_move(G, K, rng, pb, gb, scratch)
+
+
 @njit(cache=True)
 def policy_move(G, K, policy, searcher, rng, pb, gb, scratch):
-    """One move of a playout under ``policy`` (POL_*); ``searcher`` matters for PG only."""
-    if policy == POL_TR:
+    """One move of a playout under ``policy`` (POL_*, plus ``GREEDY_AUTHORS`` for the authors'
+    greedy); ``searcher`` matters for PG only."""
+    authors = policy >= GREEDY_AUTHORS
+    base = policy % GREEDY_AUTHORS
+    if base == POL_TR:
         return random_move(G, K, rng, pb[2])
-    if policy == POL_FG:
-        return fg_move(G, K, rng, pb, gb, scratch)
-    if policy == POL_PG:
+    if base == POL_FG:
+        return _greedy(G, K, authors, rng, pb, gb, scratch)
+    if base == POL_PG:
         if current_player(G) == searcher:
-            return fg_move(G, K, rng, pb, gb, scratch)
+            return _greedy(G, K, authors, rng, pb, gb, scratch)
         return random_move(G, K, rng, pb[2])
     if rng.random() < EPSILON:
         return random_move(G, K, rng, pb[2])
-    return fg_move(G, K, rng, pb, gb, scratch)
+    return _greedy(G, K, authors, rng, pb, gb, scratch)
 
 
 @njit(cache=True)
 def playout(G, K, policy, searcher, rng, pb, gb, scratch, draft):
     """Play to the end (in place). New drafts come from ``rng``: every playout re-samples the
     unseen dominoes."""
-    if policy == POL_TR:  # the common case without the per-move dispatch
+    if policy % GREEDY_AUTHORS == POL_TR:  # the common case without the per-move dispatch
         play_out_random(G, K, rng, pb[2], draft)
         return
     while G[G_DONE] == 0:
