@@ -278,6 +278,52 @@ def test_table2_fg_note_says_what_the_authors_fg_bug_explains():
     assert plain.note.startswith("Ours is 2.25 from the printed value")  # no FG* sentence
 
 
+def test_table2_fg_note_prefers_the_self_play_check_of_the_authors_greedy():
+    t2 = pd.DataFrame(rows("FG", [-10, -8] * 250, opponent="FG"))
+    t2["score0"] = 53.7 + np.tile([-1.0, 1.0], 250)
+    quirk = pd.DataFrame(rows("FG*", [-9] * 500, opponent="FG*"))
+    quirk["score0"] = 51.4 + np.tile([-1.0, 1.0], 250)
+    own = pd.concat([pd.DataFrame(rows(g, [-9] * 2000, opponent=g)) for g in ("FGA", "FG*")])
+    own["seat1"] = own["seat0"]
+    spread = np.tile([-12.0, 12.0], 1000)  # about the games' own spread
+    own["score0"] = np.r_[52.1 + spread, 53.0 + spread]
+    (fg,) = [c for c in analysis.table2_claims(t2, 500, quirk, own) if c.claim == "table2.FG"]
+    assert "(FGA: first and last domino at random) scores FGA 52.1 [51.6, 52.6] (2,000 games: " \
+           "consistent)" in fg.note
+    assert "FG* 53.0 [52.5, 53.5] (2,000 games: differs)" in fg.note
+    assert "FG* against three FG*" not in fg.note  # the smaller check is not said twice
+
+
+def test_opponents_effect_is_our_fg_against_fga_minus_against_fg_star():
+    games = pd.DataFrame(rows("FG", [-8, -10] * 50, opponent="FGA")
+                         + rows("FG", [-11, -9] * 40, opponent="FG*")
+                         + rows("FGA", [-20] * 10, opponent="FGA"))
+    games["seat1"] = games["opponent"]
+    d, lo, hi, n = analysis.opponents_effect(games)
+    assert d == pytest.approx(1.0) and lo < 1.0 < hi and n == 80
+    assert analysis.opponents_effect(games[games["seat1"] != "FG*"]) is None
+
+
+def test_greedy_check_puts_each_cell_beside_the_like_for_like_one_and_pools_by_playouts():
+    T = 6.0
+    check = pd.DataFrame(rows("UCT-PG", [-4, -2] * 50, T=T, opponent="FGA")
+                         + rows("MCE-TR/R", [0, 2] * 50, T=T, opponent="FGA"))
+    lfl = pd.DataFrame(rows("UCT-PG", [-8, -6] * 100, T=T, opponent="FG*")
+                       + rows("MCE-TR/R", [-2, 0] * 100, T=T, opponent="FG*")
+                       + rows("UCT-FG", [0] * 10, T=T, opponent="FG*"))
+    g = analysis.greedy_check(check, lfl).set_index("strategy")
+    assert list(g.index) == ["MCE-TR/R", "UCT-PG"]  # cells in both only; TR playouts first
+    pg = g.loc["UCT-PG"]
+    assert pg.paper == paper.TABLE3["UCT-PG"][paper.TABLE3_T.index(6)]
+    assert pg.change == pytest.approx(4.0) and pg.check_n == 100 and pg.lfl_n == 200
+    assert pg.lfl_diff == pytest.approx(-7.0 - pg.paper)
+    assert pg.change_lo < 4.0 < pg.change_hi and pg.playouts == "greedy"
+    assert g.loc["MCE-TR/R", "playouts"] == "TR"
+    pooled = analysis.greedy_check_pooled(g.reset_index()).set_index("playouts")
+    assert pooled.loc["greedy", "change"] == pytest.approx(4.0)
+    assert pooled.loc["TR", "change"] == pytest.approx(2.0) and pooled.loc["TR", "cells"] == 1
+
+
 def test_sweep_claims_name_the_values_level_with_the_best_and_say_so_far():
     rng = np.random.default_rng(1)
     df = pd.DataFrame([r for C, m, k in ((0.0, -20, 200), (0.6, -5, 200), (1.0, -5.5, 150))

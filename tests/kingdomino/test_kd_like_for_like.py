@@ -220,3 +220,47 @@ def test_a_game_with_the_authors_greedy_plays_and_differs():
     assert a["seat1"] == "FGA" and a["playouts"] > 0
     assert a == game_task({**cfg, "playout_greedy": "authors"}, 0, np.random.default_rng(8))
     assert a != game_task(cfg, 0, np.random.default_rng(8))
+
+
+class _Recorder:
+    """Stands in for the chapter's Results: records the configs each experiment asks for."""
+
+    def __init__(self, **params):
+        from gameai.kingdomino.chapter import resolve
+
+        self.params = resolve(params)
+        self.asked = {}
+
+    def computes(self, group):
+        return False
+
+    def get(self, name, key, task, configs, n, **kwargs):
+        self.asked[key] = configs
+
+
+def test_the_playout_greedy_switch_is_spelt_out_only_when_on():
+    """Off (the default), the like-for-like cells keep the keys their stored games have."""
+    from gameai.kingdomino.chapter import table3_authors
+
+    off, on = _Recorder(), _Recorder(playout_greedy="authors", opponents="FGA")
+    table3_authors(off)
+    table3_authors(on)
+    assert all("playout_greedy" not in c for cs in off.asked.values() for c in cs)
+    assert all(c["playout_greedy"] == "authors" and c["opponent"] == "FGA"
+               for cs in on.asked.values() for c in cs)
+    with pytest.raises(ValueError, match="playout_greedy"):
+        _Recorder(playout_greedy="FGA")
+
+
+def test_the_authors_greedy_check_plays_fga_opponents_with_fga_playouts():
+    from gameai.kingdomino.chapter import GREEDY_GAMES, authors_greedy
+
+    res = _Recorder()
+    authors_greedy(res)
+    assert [(c["player"], c["opponent"]) for c in res.asked["greedy_self_play"]] == \
+        list(GREEDY_GAMES)
+    cells = res.asked["greedy_check"]
+    assert len(cells) == 12 and {c["T"] for c in cells} == {0.5, 6.0}
+    assert all(c["opponent"] == "FGA" and c["playout_greedy"] == "authors"
+               and c["budget"] == "authors" and c["move_order"] == "authors" for c in cells)
+    game_config(cells[0])  # a valid game config, the authors' budget found

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..core.claims import Claim, pending, qualitative, quantitative
+from ..core.claims import Claim, pending, qualitative, quantitative, verdict_for
 from ..core.display import ci_range, number
 from ..core.stats import mean_ci, mean_diff_ci, wilson
 from . import paper
@@ -210,6 +210,43 @@ def authors_budget_ratios(T: float, moves, knowledge: bool, uct_only: bool = Tru
     return float(ratio.min()), float(ratio.max())
 
 
+def greedy_check(check: pd.DataFrame, lfl: pd.DataFrame, time_scale: float = 1.0) -> pd.DataFrame:
+    """The authors'-greedy check beside the like-for-like column, cell by cell (strategy, T):
+    ours minus the paper with FG* opponents and our greedy in the playouts (``lfl_diff``, games
+    ``lfl_n``) and with FGA opponents and the authors' greedy (``check_diff``, ``check_n``),
+    and the change between them in points (``change`` with a Welch 95 % CI: independent games).
+    ``check`` and ``lfl`` are game rows (``greedy_check``, ``table3authors_T*``)."""
+    a = table3(check, time_scale)
+    b = table3(lfl, time_scale)
+    both = a.merge(b, on=["strategy", "T"], suffixes=("_c", "_l"))
+    se = np.sqrt(((both["margin_hi_c"] - both["margin_lo_c"]) / 3.92) ** 2
+                 + ((both["margin_hi_l"] - both["margin_lo_l"]) / 3.92) ** 2)
+    change = both["margin_c"] - both["margin_l"]
+    return pd.DataFrame({
+        "strategy": both["strategy"], "T": both["T"], "paper": both["paper_c"],
+        "lfl_diff": both["diff_l"], "lfl_n": both["n_l"],
+        "check_diff": both["diff_c"], "check_n": both["n_c"],
+        "change": change, "change_lo": change - 1.96 * se, "change_hi": change + 1.96 * se,
+        "playouts": np.where(both["strategy"].map(policy_of) == "TR", "TR", "greedy"),
+    }).sort_values(["T", "playouts", "strategy"]).reset_index(drop=True)
+
+
+def greedy_check_pooled(g: pd.DataFrame) -> pd.DataFrame:
+    """:func:`greedy_check` rows pooled per budget and playout kind (TR playouts see only the
+    opponents change; greedy ones the opponents and their own greedy): the mean change with a
+    95 % CI (cells independent) and the mean of ours minus the paper in both settings."""
+    rows = []
+    for (T, kind), c in g.groupby(["T", "playouts"]):
+        half = float(np.sqrt((((c["change_hi"] - c["change_lo"]) / 3.92) ** 2).sum())) / len(c)
+        m = float(c["change"].mean())
+        rows.append({"T": T, "playouts": kind, "cells": len(c), "change": m,
+                     "lo": m - 1.96 * half, "hi": m + 1.96 * half,
+                     "lfl_diff": float(c["lfl_diff"].mean()),
+                     "check_diff": float(c["check_diff"].mean()),
+                     "n_min": int(c["check_n"].min())})
+    return pd.DataFrame(rows)
+
+
 def like_for_like(rule: pd.DataFrame, lfl: pd.DataFrame, paper_games: int = 200) -> pd.DataFrame:
     """Per family and T, the mean of (ours - paper) under our rule and like for like, over the
     cells computed in both (:func:`table3` rows of each), with :func:`pooled_offset`'s CIs."""
@@ -360,10 +397,55 @@ def _quirk_note(quirk: pd.DataFrame | None) -> str:
             f"games, the paper's {value} {inside} that interval")
 
 
+def greedy_self_play(games: pd.DataFrame) -> pd.DataFrame:
+    """Each greedy of the authors'-greedy check against three of its own kind (FGA, FG*, FG,
+    as the paper played Table II's FG row): mean score with CI and n, and the verdict of the
+    paper's FG score on it (the claims' rule, both studies' sampling error counted)."""
+    own = fg_quirk(games[games["seat0"] == games["seat1"]])
+    value = paper.TABLE2["FG"][0]
+    own["verdict"] = [verdict_for(value, r.score0_lo, r.score0_hi, STEP, ours=r.score0, n=r.n,
+                                  n_paper=paper.TABLE2_GAMES) for r in own.itertuples()]
+    order = {"FGA": 0, "FG*": 1, "FG": 2}
+    return own.sort_values("agent", key=lambda a: a.map(order)).reset_index(drop=True)
+
+
+def _authors_fg_note(self_play: pd.DataFrame | None) -> str:
+    """Which greedy Table II's FG row fits, from the authors'-greedy check's self-play games
+    (:func:`greedy_self_play`)."""
+    if self_play is None:
+        return ""
+    q = greedy_self_play(self_play).set_index("agent")
+    if not {"FGA", "FG*"} <= set(q.index):
+        return ""
+
+    def said(name):
+        r = q.loc[name]
+        return (f"{name} {r.score0:.1f} [{r.score0_lo:.1f}, {r.score0_hi:.1f}] ({int(r.n):,} "
+                f"games: {r.verdict})")
+
+    return ("each against three of its own kind, the authors' FG as their code plays it in full "
+            f"(FGA: first and last domino at random) scores {said('FGA')}; with the last domino "
+            f"alone at random, {said('FG*')}")
+
+
+def opponents_effect(games: pd.DataFrame) -> tuple[float, float, float, int] | None:
+    """How much our FG's victory margin gains against three FGA instead of three FG* (the
+    authors'-greedy check's greedy games): the difference of means with its 95 % CI and the
+    smaller number of games; ``None`` before both settings have games."""
+    fg = games[games["seat0"] == "FG"]
+    a, b = (fg[fg["seat1"] == o]["margin"] for o in ("FGA", "FG*"))
+    if a.empty or b.empty:
+        return None
+    d, lo, hi = mean_diff_ci(a, b)
+    return d, lo, hi, int(min(len(a), len(b)))
+
+
 def table2_claims(df: pd.DataFrame | None, games: int,
-                  quirk: pd.DataFrame | None = None) -> list[Claim]:
-    """Table II's four mean scores; FG's note says what the authors' FG bug explains
-    (``quirk``: the :func:`fg_quirk` games, if computed)."""
+                  quirk: pd.DataFrame | None = None,
+                  self_play: pd.DataFrame | None = None) -> list[Claim]:
+    """Table II's four mean scores; FG's note says what the authors' FG explains (``quirk``:
+    the :func:`fg_quirk` games; ``self_play``: the authors'-greedy check's, if computed -
+    the larger check, said instead)."""
     t = table2(df) if df is not None else pd.DataFrame(columns=["agent"])
     out = []
     for agent, (value, _) in paper.TABLE2.items():
@@ -375,7 +457,7 @@ def table2_claims(df: pd.DataFrame | None, games: int,
         r = row.iloc[0]
         notes = [] if r.n >= games else [f"{r.n} of {games} games so far"]
         if agent == "FG":
-            notes.append(_quirk_note(quirk))
+            notes.append(_authors_fg_note(self_play) or _quirk_note(quirk))
         out.append(quantitative(f"table2.{agent}", desc, value, r.score0, r.score0_lo,
                                 r.score0_hi, r.n, step=STEP, note="; ".join(n for n in notes if n),
                                 n_paper=paper.TABLE2_GAMES))
@@ -896,7 +978,8 @@ def build_claims(res) -> list[Claim]:
         *(_reasoned(c, WHY["tree"]) for c in tree_claims(res["branching"])),
         *(_reasoned(c, WHY["table1"]) for c in table1_claims(res["table1"])),
         *(_reasoned(c, WHY["table2"])
-          for c in table2_claims(res["table2"], res.params["table2_games"], res["fg_quirk"])),
+          for c in table2_claims(res["table2"], res.params["table2_games"], res["fg_quirk"],
+                                 res["greedy_self_play"])),
         *table2_conclusions(res["table2"], res.params["table2_games"]),
         *(_reasoned(c, WHY["table3"])
           for c in table3_claims(t3, res.params["table3_games"], scale,

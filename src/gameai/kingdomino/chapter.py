@@ -54,10 +54,11 @@ BEYOND_T = 100.0
 FIG7_SETUPS = (("UCT-TR", 0.2), ("UCT-TR", 0.5), ("UCT-FG", 2.0))
 FIG8_SETUPS = (("UCT_W-TR", 2.0), ("UCT_W-FG", 2.0))
 #: The authors'-greedy check (our diagnostic of the like-for-like column's long-budget shortfall):
-#: each greedy against three of its own kind (Table II's FG row is the authors' FG so played),
-#: and a few like-for-like cells again with FGA opponents and the authors' greedy in the
-#: playouts - TR playouts (MCE-TR/R, UCT-TR) see only the opponents change, the others both.
-GREEDY_SELF_PLAY = ("FGA", "FG*", "FG")
+#: each greedy against three of its own kind (Table II's FG row is the authors' FG so played)
+#: and our FG against three of each (what the opponents alone change of a margin), then a few
+#: like-for-like cells again with FGA opponents and the authors' greedy in the playouts - TR
+#: playouts (MCE-TR/R, UCT-TR) see only the opponents change, the others both.
+GREEDY_GAMES = (("FGA", "FGA"), ("FG*", "FG*"), ("FG", "FG"), ("FG", "FGA"), ("FG", "FG*"))
 GREEDY_CHECK_STRATEGIES = ("MCE-TR/R", "MCE-FG/R", "MCE-εG/R", "UCT-TR", "UCT-FG", "UCT-PG")
 GREEDY_CHECK_T = (0.5, 6.0)
 
@@ -97,10 +98,13 @@ PARAMETERS: dict[str, Param] = {
                     "(the authors' measured mean for that cell and move) or rule (T x their "
                     "10 s rate)", choices=("authors", "rule")),
     "opponents": Param("FG*", str, "the three opponents in the like-for-like Table III: FG* "
-                       "(the authors' FG, last domino at random) or FG (ours)",
-                       choices=("FG*", "FG")),
-    "greedy_games": Param(2_000, int, "games per greedy of the authors'-greedy check, each "
-                          "against three of its own kind (FGA, FG*, FG)",
+                       "(the authors' FG, last domino at random), FGA (their FG in full: first "
+                       "domino at random too) or FG (ours)", choices=("FG*", "FGA", "FG")),
+    "playout_greedy": Param("ours", str, "the greedy of FG, PG and εG playouts in the like-for-like "
+                            "Table III: ours or authors (FGA)", choices=("ours", "authors")),
+    "greedy_games": Param(10_000, int, "games per setting of the authors'-greedy check's "
+                          "greedy games (each greedy against three of its own kind; FG against "
+                          "three FGA and three FG*)",
                           minimum=0, maximum=MAX_COUNT),
     "greedy_check_games": Param(paper.TABLE3_GAMES, int, "games per cell of the authors'-greedy "
                                 "check (like-for-like cells with FGA opponents and the authors' "
@@ -265,6 +269,8 @@ def table3_authors(res: Results) -> None:
         return
     computes = res.computes("table3_authors")
     switches = {"move_order": p["move_order"], "budget": p["budget"]}
+    if p["playout_greedy"] != "ours":  # spelt out only when on: the stored cells keep their keys
+        switches["playout_greedy"] = p["playout_greedy"]
     for long in (False, True):
         columns = sorted(T for T in p["table3_T"] if (T > SHORT_T) == long)
         for n in _rounds(p["authors_games"], computes):
@@ -275,22 +281,26 @@ def table3_authors(res: Results) -> None:
                         compute=computes,
                         description=f"Table III like for like: each strategy vs 3 x "
                                     f"{p['opponents']} at T = {T:g} s per ply, move order "
-                                    f"{p['move_order']}, budget {p['budget']}")
+                                    f"{p['move_order']}, budget {p['budget']}"
+                                    + (f", playout greedy {p['playout_greedy']}"
+                                       if "playout_greedy" in switches else ""))
 
 
 def authors_greedy(res: Results) -> None:
     """Our check of the like-for-like column's opponents and playouts: the authors' FG as their
     code plays it in full (FGA: first and last domino at random, ``policies.fg_authors_move``)
-    against FG* and FG, each against three of its own kind; then ``GREEDY_CHECK_STRATEGIES``
+    against FG* and FG, each against three of its own kind, and our FG against three of each
+    (``GREEDY_GAMES``); then ``GREEDY_CHECK_STRATEGIES``
     like for like (the ``move_order`` and ``budget`` switches) with FGA opponents and the
     authors' greedy in the playouts, at a short and a long budget, in rounds of games."""
     p = res.params
     computes = res.computes("authors_greedy")
     if p["greedy_games"] > 0:
         res.get("greedy_self_play", "greedy_self_play", game_task,
-                [_game(g, g) for g in GREEDY_SELF_PLAY], p["greedy_games"], chunk_size=250,
+                [_game(a, b) for a, b in GREEDY_GAMES], p["greedy_games"], chunk_size=250,
                 partial=True, compute=computes,
-                description="Each greedy (FGA, FG*, FG) against three of its own kind")
+                description="Each greedy (FGA, FG*, FG) against three of its own kind, and FG "
+                            "against three FGA and three FG*")
     if p["greedy_check_games"] == 0:
         return
     switches = {"move_order": p["move_order"], "budget": p["budget"],
