@@ -322,6 +322,8 @@ def test_greedy_check_puts_each_cell_beside_the_like_for_like_one_and_pools_by_p
     pooled = analysis.greedy_check_pooled(g.reset_index()).set_index("playouts")
     assert pooled.loc["greedy", "change"] == pytest.approx(4.0)
     assert pooled.loc["TR", "change"] == pytest.approx(2.0) and pooled.loc["TR", "cells"] == 1
+    none = analysis.greedy_check(check, lfl.assign(T=0.5))  # no cell in both
+    assert none.empty and analysis.greedy_check_pooled(none).empty
 
 
 def test_sweep_claims_name_the_values_level_with_the_best_and_say_so_far():

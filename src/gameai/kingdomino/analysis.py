@@ -244,7 +244,8 @@ def greedy_check_pooled(g: pd.DataFrame) -> pd.DataFrame:
                      "lfl_diff": float(c["lfl_diff"].mean()),
                      "check_diff": float(c["check_diff"].mean()),
                      "n_min": int(c["check_n"].min())})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=["T", "playouts", "cells", "change", "lo", "hi",
+                                       "lfl_diff", "check_diff", "n_min"])
 
 
 def like_for_like(rule: pd.DataFrame, lfl: pd.DataFrame, paper_games: int = 200) -> pd.DataFrame:
