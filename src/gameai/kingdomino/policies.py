@@ -7,8 +7,9 @@
   random. Round 1 (the first pick): the domino with the most crowns on one tile.
 * GPRD - greedy placement, random pick.  FG - every (placement, pick) is valued by the best
   greedy placement of the picked domino in the kingdom the placement leaves (two plies of the
-  own kingdom). The authors' FG places its last domino at random through a fallback bug; we play
-  the correct greedy (the quirk is not reproduced).
+  own kingdom). The authors' FG places its last domino at random through a fallback bug, and
+  its first at random too (:func:`fg_authors_move`); FG plays the correct greedy, and the
+  authors' is there for the like-for-like checks (agents ``FG*`` and ``FGA``).
 
 Readings of the spec where it leaves a choice (say so in the chapter):
 
