@@ -216,11 +216,9 @@ def greedy_check(check: pd.DataFrame, lfl: pd.DataFrame, time_scale: float = 1.0
     ``lfl_n``) and with FGA opponents and the authors' greedy (``check_diff``, ``check_n``),
     and the change between them in points (``change`` with a Welch 95 % CI: independent games).
     ``check`` and ``lfl`` are game rows (``greedy_check``, ``table3authors_T*``)."""
-    a = table3(check, time_scale)
-    b = table3(lfl, time_scale)
+    a, b = (t.assign(se=_se(t)) for t in (table3(check, time_scale), table3(lfl, time_scale)))
     both = a.merge(b, on=["strategy", "T"], suffixes=("_c", "_l"))
-    se = np.sqrt(((both["margin_hi_c"] - both["margin_lo_c"]) / 3.92) ** 2
-                 + ((both["margin_hi_l"] - both["margin_lo_l"]) / 3.92) ** 2)
+    se = np.hypot(both["se_c"], both["se_l"])
     change = both["margin_c"] - both["margin_l"]
     return pd.DataFrame({
         "strategy": both["strategy"], "T": both["T"], "paper": both["paper_c"],
@@ -237,10 +235,10 @@ def greedy_check_pooled(g: pd.DataFrame) -> pd.DataFrame:
     95 % CI (cells independent) and the mean of ours minus the paper in both settings."""
     rows = []
     for (T, kind), c in g.groupby(["T", "playouts"]):
-        half = float(np.sqrt((((c["change_hi"] - c["change_lo"]) / 3.92) ** 2).sum())) / len(c)
+        se = float(np.sqrt((_se(c, "change") ** 2).sum())) / len(c)
         m = float(c["change"].mean())
         rows.append({"T": T, "playouts": kind, "cells": len(c), "change": m,
-                     "lo": m - 1.96 * half, "hi": m + 1.96 * half,
+                     "lo": m - 1.96 * se, "hi": m + 1.96 * se,
                      "lfl_diff": float(c["lfl_diff"].mean()),
                      "check_diff": float(c["check_diff"].mean()),
                      "n_min": int(c["check_n"].min())})
