@@ -246,6 +246,52 @@ def greedy_check_pooled(g: pd.DataFrame) -> pd.DataFrame:
                                        "lfl_diff", "check_diff", "n_min"])
 
 
+def score_sides(ours: pd.DataFrame, authors: pd.DataFrame, time_scale: float = 1.0) -> pd.DataFrame:
+    """On which side of the victory margin a difference from the authors lies: for each cell
+    (strategy, T) of the authors' own games (``paper.authors_games``) that ``ours`` (game rows:
+    ``table3authors_T*``, ``greedy_check``) also has, our mean minus theirs of the player's
+    score (``own``), of its best opponent's score (``best_opp``) and of the margin, their
+    difference (``margin``), each with a Welch 95 % CI (independent games)."""
+    ours = ours.assign(T=(ours["T"] / time_scale).round(6),
+                       best=ours[["score1", "score2", "score3"]].max(axis=1))
+    theirs = authors.assign(best=authors[["opp1", "opp2", "opp3"]].max(axis=1))
+    rows = []
+    for (s, T), a in theirs.groupby(["strategy", "T"]):
+        o = ours[(ours["seat0"] == s) & (ours["T"] == T)]
+        if o.empty:
+            continue
+        row = {"strategy": s, "T": T, "n": len(o), "n_authors": len(a)}
+        for name, x, y in (("own", o["score0"], a["score"]), ("best_opp", o["best"], a["best"]),
+                           ("margin", o["margin"], a["score_diff"])):
+            row[name], row[f"{name}_lo"], row[f"{name}_hi"] = mean_diff_ci(x, y)
+        rows.append(row)
+    cols = ["strategy", "T", "n", "n_authors"] + [f"{v}{e}" for v in ("own", "best_opp", "margin")
+                                                  for e in ("", "_lo", "_hi")]
+    return pd.DataFrame(rows, columns=cols)
+
+
+def score_sides_pooled(sides: pd.DataFrame) -> dict[str, tuple[float, float, float]]:
+    """:func:`score_sides` rows pooled: for ``own``, ``best_opp`` and ``margin``, the mean over
+    the cells with a 95 % CI (cells independent); empty without rows."""
+    if sides.empty:
+        return {}
+    out = {}
+    for v in ("own", "best_opp", "margin"):
+        m = float(sides[v].mean())
+        se = float(np.sqrt((_se(sides, v) ** 2).sum())) / len(sides)
+        out[v] = (m, m - 1.96 * se, m + 1.96 * se)
+    return out
+
+
+
+def sides_reading(pooled: dict[str, tuple[float, float, float]]) -> str:
+    """Which side of the victory margin a pooled difference (:func:`score_sides_pooled`) lies
+    on: a side counts when its 95 % CI leaves out 0."""
+    clear = {k: pooled[k][1] > 0 or pooled[k][2] < 0 for k in ("own", "best_opp")}
+    return {(False, True): "on the opponents' side", (True, False): "on the player's side",
+            (True, True): "on both sides"}.get((clear["own"], clear["best_opp"]),
+                                               "on neither side clearly")
+
 def like_for_like(rule: pd.DataFrame, lfl: pd.DataFrame, paper_games: int = 200) -> pd.DataFrame:
     """Per family and T, the mean of (ours - paper) under our rule and like for like, over the
     cells computed in both (:func:`table3` rows of each), with :func:`pooled_offset`'s CIs."""

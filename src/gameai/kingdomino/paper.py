@@ -179,3 +179,27 @@ def authors_iterations(strategy: str, T: float) -> tuple[float, ...]:
             f"authors' rates cover Table III's cells only (strategies {', '.join(cells)}; "
             f"T in {', '.join(f'{t:g}' for t in TABLE3_T)} s)")
     return _ITERATIONS[key]
+
+
+# ------------------------------------------------------------------ the authors' own games
+#: ``authors_games.csv`` (beside this module): the authors' own 200 games behind some Table III
+#: cells, one row per game - the player's win (1/0/-1), score and victory margin (``score_diff``)
+#: and its three FG opponents' scores - copied from their published raw result files (Gedda et
+#: al., kdom-ai, ``experiments/runs``: the files their table script
+#: ``experiments/process_experiment_8.m`` loads; the CSV's header names each file and commit).
+#: Each cell's mean margin is the value the paper prints (a unit test checks). It lets the
+#: chapter say on which side of the margin, the player's score or its best opponent's, a
+#: difference from the paper lies.
+AUTHORS_GAMES_FILE = "authors_games.csv"
+
+
+def authors_games():
+    """The authors' own games per Table III cell (a DataFrame, T as float; see above)."""
+    from importlib.resources import files
+
+    import pandas as pd
+
+    with files(__package__).joinpath(AUTHORS_GAMES_FILE).open("r", encoding="utf-8") as f:
+        df = pd.read_csv(f, comment="#")
+    df["T"] = df["T"].astype(float)
+    return df
