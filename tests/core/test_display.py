@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from gameai.core.display import ci_range, with_ci
+from gameai.core.display import ci_range, number, pct, with_ci
 
 
 def test_ci_range_formats():
@@ -15,6 +15,9 @@ def test_ci_range_formats():
     assert ci_range(-0.02, -0.01) == "-2.0 to -1.0\u00a0%"
     assert ci_range(45453, 69060, percent=False, decimals=0) == "45,453\u201369,060"
     assert ci_range(math.nan, 1.0) == "" and ci_range(0.1, None) == ""
+    # an end that rounds to zero is 0.0, never "-0.0" (and no "to" for it)
+    assert ci_range(-0.04, 1.3, percent=False) == "0.0\u20131.3"
+    assert number(-0.04, signed=True) == "+0.0" and number(-0.04) == "0.0" and pct(-0.0001) == "0.0\u00a0%"
 
 
 def test_plain_floats():

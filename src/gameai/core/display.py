@@ -22,13 +22,14 @@ def _missing(x) -> bool:
 
 
 def pct(x, decimals: int = 1) -> str:
-    """A fraction as a percentage (``0.572`` -> ``57.2 %``); missing values as nothing."""
-    return "" if _missing(x) else f"{x * 100:.{decimals}f}{NBSP}%"
+    """A fraction as a percentage (``0.572`` -> ``57.2 %``); missing values as nothing. Here and
+    below ``z`` rounds a negative value that rounds to zero to ``0.0``, not ``-0.0``."""
+    return "" if _missing(x) else f"{x * 100:z.{decimals}f}{NBSP}%"
 
 
 def number(x, decimals: int = 1, signed: bool = False) -> str:
     """A plain number with ``decimals`` digits (``+3.1`` when ``signed``); missing as nothing."""
-    return "" if _missing(x) else f"{x:{'+' if signed else ''}.{decimals}f}"
+    return "" if _missing(x) else f"{x:{'+' if signed else ''}z.{decimals}f}"
 
 
 def range_separator(low: str, high: str) -> str:
@@ -51,7 +52,7 @@ def ci_range(lo, hi, *, percent: bool = True, decimals: int = 1) -> str:
     if _missing(lo) or _missing(hi):
         return ""
     scale, unit = (100, f"{NBSP}%") if percent else (1, "")
-    a, b = f"{lo * scale:,.{decimals}f}", f"{hi * scale:,.{decimals}f}"
+    a, b = f"{lo * scale:z,.{decimals}f}", f"{hi * scale:z,.{decimals}f}"
     return f"{a}{range_separator(a, b)}{b}{unit}"
 
 
