@@ -633,8 +633,9 @@ def differs_cause(strategy: str, T: float, like_for_like: bool) -> str:
     (where UCT tries moves in list order and cannot try them all)."""
     if like_for_like:
         return ("Cause: none of the three setup differences remains here (the authors' move "
-                "order, budgets and opponents are all used), so chance among Table III's many cells "
-                "or a cause not yet found.")
+                "order, budgets and FG* opponents are all used); what remains is the rest of the "
+                "authors' FG (FGA: its first domino at random too; against the authors' own games "
+                "our FG* opponents score more than theirs) or chance among Table III's many cells.")
     causes = ["the opponents (our FG, not the authors' FG*)",
               "the budgets (T × the authors' 10 s rate, not their measured playouts per move)"]
     if strategy.startswith("UCT") and not strategy.endswith("-TR") and T <= MOVE_ORDER_MATTERS_T:
