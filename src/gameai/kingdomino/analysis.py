@@ -283,7 +283,6 @@ def score_sides_pooled(sides: pd.DataFrame) -> dict[str, tuple[float, float, flo
     return out
 
 
-
 def sides_reading(pooled: dict[str, tuple[float, float, float]]) -> str:
     """Which side of the victory margin a pooled difference (:func:`score_sides_pooled`) lies
     on: a side counts when its 95 % CI leaves out 0."""
@@ -291,6 +290,7 @@ def sides_reading(pooled: dict[str, tuple[float, float, float]]) -> str:
     return {(False, True): "on the opponents' side", (True, False): "on the player's side",
             (True, True): "on both sides"}.get((clear["own"], clear["best_opp"]),
                                                "on neither side clearly")
+
 
 def like_for_like(rule: pd.DataFrame, lfl: pd.DataFrame, paper_games: int = 200) -> pd.DataFrame:
     """Per family and T, the mean of (ours - paper) under our rule and like for like, over the
