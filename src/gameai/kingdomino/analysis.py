@@ -163,9 +163,15 @@ def pooled_offset(g: pd.DataFrame, paper_games: int = 200) -> tuple[float, float
     its ``paper_games`` games (the paper gives no per-cell CI), cells independent."""
     se = _se(g)
     sd = se * np.sqrt(g["n"])
-    se_diff = float(np.sqrt((se ** 2 + sd ** 2 / paper_games).sum()) / len(g))
-    m = float(g["diff"].mean())
-    return m, m - 1.96 * se_diff, m + 1.96 * se_diff
+    return _pooled_mean(g["diff"], np.sqrt(se ** 2 + sd ** 2 / paper_games))
+
+
+def _pooled_mean(values, se) -> tuple[float, float, float]:
+    """The mean of independent cells' ``values`` with a 95 % CI from each cell's standard
+    error ``se``."""
+    m = float(np.mean(values))
+    half = 1.96 * float(np.sqrt((np.asarray(se) ** 2).sum())) / len(values)
+    return m, m - half, m + half
 
 
 def family_of(strategy: str) -> str | None:
@@ -235,10 +241,8 @@ def greedy_check_pooled(g: pd.DataFrame) -> pd.DataFrame:
     95 % CI (cells independent) and the mean of ours minus the paper in both settings."""
     rows = []
     for (T, kind), c in g.groupby(["T", "playouts"]):
-        se = float(np.sqrt((_se(c, "change") ** 2).sum())) / len(c)
-        m = float(c["change"].mean())
-        rows.append({"T": T, "playouts": kind, "cells": len(c), "change": m,
-                     "lo": m - 1.96 * se, "hi": m + 1.96 * se,
+        m, lo, hi = _pooled_mean(c["change"], _se(c, "change"))
+        rows.append({"T": T, "playouts": kind, "cells": len(c), "change": m, "lo": lo, "hi": hi,
                      "lfl_diff": float(c["lfl_diff"].mean()),
                      "check_diff": float(c["check_diff"].mean()),
                      "n_min": int(c["check_n"].min())})
@@ -275,12 +279,7 @@ def score_sides_pooled(sides: pd.DataFrame) -> dict[str, tuple[float, float, flo
     the cells with a 95 % CI (cells independent); empty without rows."""
     if sides.empty:
         return {}
-    out = {}
-    for v in ("own", "best_opp", "margin"):
-        m = float(sides[v].mean())
-        se = float(np.sqrt((_se(sides, v) ** 2).sum())) / len(sides)
-        out[v] = (m, m - 1.96 * se, m + 1.96 * se)
-    return out
+    return {v: _pooled_mean(sides[v], _se(sides, v)) for v in ("own", "best_opp", "margin")}
 
 
 def sides_reading(pooled: dict[str, tuple[float, float, float]]) -> str:

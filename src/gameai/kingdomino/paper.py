@@ -148,16 +148,22 @@ def claim_rows() -> list[dict]:
 AUTHORS_RATES_FILE = "authors_rates.csv"
 
 
-def authors_rates():
-    """The authors' measured rates per Table III cell and move (a DataFrame, T as float)."""
+def _authors_csv(name: str):
+    """One of the authors' data files beside this module (a DataFrame, T as float; lines
+    starting with ``#`` are its provenance header)."""
     from importlib.resources import files
 
     import pandas as pd
 
-    with files(__package__).joinpath(AUTHORS_RATES_FILE).open("r", encoding="utf-8") as f:
-        df = pd.read_csv(f)
+    with files(__package__).joinpath(name).open("r", encoding="utf-8") as f:
+        df = pd.read_csv(f, comment="#")
     df["T"] = df["T"].astype(float)
     return df
+
+
+def authors_rates():
+    """The authors' measured rates per Table III cell and move (a DataFrame, T as float)."""
+    return _authors_csv(AUTHORS_RATES_FILE)
 
 
 _ITERATIONS: dict | None = None
@@ -195,11 +201,4 @@ AUTHORS_GAMES_FILE = "authors_games.csv"
 
 def authors_games():
     """The authors' own games per Table III cell (a DataFrame, T as float; see above)."""
-    from importlib.resources import files
-
-    import pandas as pd
-
-    with files(__package__).joinpath(AUTHORS_GAMES_FILE).open("r", encoding="utf-8") as f:
-        df = pd.read_csv(f, comment="#")
-    df["T"] = df["T"].astype(float)
-    return df
+    return _authors_csv(AUTHORS_GAMES_FILE)
