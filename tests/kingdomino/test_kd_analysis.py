@@ -436,3 +436,9 @@ def test_catching_up_judges_the_gap_at_both_budgets():
     # too few games at 10 s to tell
     bz, _ = _beyond_frames([1, 2, 3, 4], [1, 2, 3, 4])
     assert analysis.catches_up(bz, None, 10.0, "UCT-FG", "MCE-FG/R")[0] == "not known yet"
+
+
+def test_pooled_offset_of_no_cells_is_missing_not_an_error():
+    """The ci profile's small runs leave some groups of cells empty: the chapter shows nothing."""
+    empty = pd.DataFrame({"diff": [], "margin_lo": [], "margin_hi": [], "n": []}, dtype=float)
+    assert all(math.isnan(v) for v in analysis.pooled_offset(empty))

@@ -168,7 +168,9 @@ def pooled_offset(g: pd.DataFrame, paper_games: int = 200) -> tuple[float, float
 
 def _pooled_mean(values, se) -> tuple[float, float, float]:
     """The mean of independent cells' ``values`` with a 95 % CI from each cell's standard
-    error ``se``."""
+    error ``se``; NaNs without cells."""
+    if len(values) == 0:
+        return math.nan, math.nan, math.nan
     m = float(np.mean(values))
     half = 1.96 * float(np.sqrt((np.asarray(se) ** 2).sum())) / len(values)
     return m, m - half, m + half
