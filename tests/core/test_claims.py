@@ -418,3 +418,74 @@ def test_claims_csv_holds_no_binary_rounding_noise(tmp_path):
     write_claims("toy", [c], tmp_path)
     text = (tmp_path / "toy" / "claims.csv").read_text()
     assert "0.57179," in text and "0.5717899999999999" not in text
+
+
+def _family(tmp_path, gaps, n_paper=200, extra=()):
+    """A toy family 'tab' of cells whose ours lies ``gap`` from the paper (se 1 on each side)."""
+    half = 1.96  # our CI half-width: se 1; the paper's the same over its 200 games
+    rows = [quantitative(f"tab.c{i}", "d", 0.0, g, g - half, g + half, 200, n_paper=n_paper,
+                         note="why")
+            for i, g in enumerate(gaps)]
+    write_claims("toy", [*rows, *extra], tmp_path)
+    return read_claims("toy", tmp_path)
+
+
+def test_claim_p_value_is_the_verdict_rule_s_test(tmp_path):
+    from gameai.core.claims import claim_p_value
+
+    df = _family(tmp_path, [0.5, 2.0, 2.7, 2.78, 4.0])
+    for r in df.itertuples(index=False):
+        p = claim_p_value(r)
+        assert (p < 0.05) == (r.verdict == "differs"), (r.claim, p, r.verdict)
+    # gap 0.5, standard error of the difference sqrt(1 + 1): z = 0.5 / sqrt(2)
+    assert claim_p_value(next(df.itertuples())) == pytest.approx(
+        math.erfc(0.5 / math.sqrt(2) / math.sqrt(2)), rel=1e-4)
+    q = read_claims("toy", tmp_path).iloc[0].copy()
+    q["verdict"] = "holds"
+    assert math.isnan(claim_p_value(q))
+
+
+def test_family_counts_before_and_after_correction(tmp_path):
+    from gameai.core.claims import family_counts, family_sentence
+
+    gaps = [0.0] * 16 + [3.0, 3.2, 9.0, 10.0]  # four differ: two by a little, two by far
+    df = _family(tmp_path, gaps, extra=[quantitative("small.a", "d", 0.0, 5.0, 4.0, 6.0, 100,
+                                                     note="why")])
+    fam = family_counts(df).set_index("family")
+    assert list(fam.index) == ["tab"]  # 'small' has fewer than ten judged numbers
+    r = fam.loc["tab"]
+    assert (r.judged, r.differs, r.by_chance) == (20, 4, pytest.approx(1.0))
+    assert r.holm == 2 and r.bh == 2  # the two near misses do not survive correction
+    assert family_sentence(r) == ("4 of 20 differ (about 1.0 by chance); after correction: "
+                                  "2 (Holm), 2 (Benjamini\u2013Hochberg)")
+    table = claims_table(df, "toy", group={"tab.": "Table T"}).data
+    assert "Table T <span" in table and "after correction: 2 (Holm)" in table
+
+
+def test_family_offset_tells_a_shift_from_scatter(tmp_path):
+    from gameai.core.claims import family_offset, offset_sentence
+
+    rng = __import__("numpy").random.default_rng(3)
+    noise = rng.normal(0, math.sqrt(2), 60)  # the two-study spread of each difference
+    shift = [0.0] * 30 + [-2.0] * 30
+    df = _family(tmp_path, list(noise + shift))
+    band = lambda c: "short" if int(c.split(".c")[1]) < 30 else "long"  # noqa: E731
+    two = family_offset(df, "tab", band)
+    assert two["p"] > 0.05 and two["shifts"]["long"][2] < 0 < two["shifts"]["short"][2]
+    text = offset_sentence(two, "our values")
+    assert text.startswith("short, our values show no shift from the paper's")
+    assert "long, they sit 2." in text and "points below the paper's" in text
+    assert "around those shifts the cells scatter as chance predicts" in text
+    one = family_offset(df, "tab")
+    assert one["p"] < 0.05 and "more than chance predicts" in offset_sentence(one)
+    assert family_offset(df, "none") is None
+
+
+def test_the_scorecard_caption_names_large_families(tmp_path):
+    _family(tmp_path, [0.0] * 18 + [9.0, 10.0])
+    html = scorecard_table(tmp_path, [("toy", "Toy", "toy.html")],
+                           family_titles={("toy", "tab"): "Table T"}).data
+    assert ("<caption>The scorecard" in html and "Toy, Table T: 2 of 20 differ (about 1.0 by "
+            "chance); after correction: 2 (Holm), 2 (Benjamini\u2013Hochberg)" in html)
+    from gameai.core.claims import family_title
+    assert family_title("table3") == "Table 3" and family_title("fig7") == "Fig. 7"

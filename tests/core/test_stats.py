@@ -78,3 +78,40 @@ def test_holm_takes_a_zero_width_interval_at_zero_as_no_evidence():
     # then faces 0.05 / 2, as in any family of two
     assert holm([(nan, nan, nan), marginal]) == [False, True]
     assert holm([(nan, nan, nan)] * 3 + [marginal] * 2) == [False] * 5
+
+
+def test_holm_and_bh_reject_known_families():
+    from gameai.core.stats import bh_reject, holm_reject
+
+    p = [0.01, 0.04, 0.03, 0.005, 0.5]
+    # Holm: 0.005 < 0.05/5, 0.01 < 0.05/4, 0.03 >= 0.05/3 stops
+    assert holm_reject(p) == [True, False, False, True, False]
+    # BH: k = 4 is the largest with p_(k) <= k 0.05 / 5 (0.04 <= 0.04)
+    assert bh_reject(p) == [True, True, True, True, False]
+    assert holm_reject([math.nan, 0.001]) == [False, True]
+    assert bh_reject([]) == [] and holm_reject([]) == []
+    # the interval form is the same test
+    assert holm([(3.0, 1.0, 5.0), (0.0, -1.0, 1.0)]) == holm_reject(
+        [math.erfc(3.0 / (4 / (2 * 1.96)) / math.sqrt(2)), 1.0])
+
+
+def test_common_shift_tells_an_offset_from_scatter():
+    from gameai.core.stats import common_shift
+
+    rng = np.random.default_rng(1)
+    se = np.full(200, 1.0)
+    noise = rng.normal(0, 1, 200)
+    band = np.where(np.arange(200) < 100, "short", "long")
+    d = noise + np.where(band == "long", -1.5, 0.0)  # a shift in one band only
+    one = common_shift(d, se)
+    two = common_shift(d, se, band)
+    assert one["p0"] < 1e-6  # no shift at all: far beyond chance
+    assert one["p"] < 0.01  # one common shift does not explain it either
+    assert two["p"] > 0.05 and two["df"] == 198  # one per band does
+    assert list(one["shifts"]) == [None]
+    mu, lo, hi, n = two["shifts"]["long"]
+    assert lo < -1.5 < hi and n == 100 and hi - lo == pytest.approx(2 * 1.96 / 10)
+    assert two["shifts"]["short"][1] < 0 < two["shifts"]["short"][2]
+    assert two["beyond"] < 20  # about 5 % of 200 beyond 1.96 se of their band's shift
+    with pytest.raises(ValueError, match="standard errors"):
+        common_shift([1.0], [0.0])

@@ -58,6 +58,14 @@ __all__ = [
     "two_study_error",
     "judged",
     "expected_by_chance",
+    "FAMILY_MIN",
+    "family_of",
+    "claim_p_value",
+    "family_counts",
+    "family_sentence",
+    "family_offset",
+    "offset_sentence",
+    "scorecard_families",
     "quantitative",
     "paper_sampling_gap",
     "not_comparable",
@@ -300,6 +308,139 @@ def expected_by_chance(df: pd.DataFrame) -> float:
     """How many *differs* chance alone gives among a claims table's judged numeric claims if
     every paper value were right: each test has level :data:`ALPHA` (about 5 %)."""
     return ALPHA * judged(df)
+
+
+# ------------------------------------------------------------------ families of claims
+#: A claims family (one paper table or figure: the claim ids' common prefix) is also judged as a
+#: whole once it has this many judged numbers: many cells give chance many tries.
+FAMILY_MIN = 10
+
+
+def family_of(claim: str) -> str:
+    """A claim's family: its id up to the first dot (``"table3"`` for ``"table3.UCT-FG.0.1"``)."""
+    return str(claim).split(".", 1)[0]
+
+
+def _row_error(r: Any) -> float:
+    """The 95 % error the verdict rule compared a claim's gap with: :func:`two_study_error`
+    where the paper gives its n, else our CI's half-width (the rounding rule alone)."""
+    if r.n_paper:
+        return two_study_error(float(r.ours), float(r.ci_low), float(r.ci_high), int(r.n),
+                               int(r.n_paper), float(r.proportion))
+    return (float(r.ci_high) - float(r.ci_low)) / 2
+
+
+def claim_p_value(r: Any) -> float:
+    """The two-sided p-value of a judged numeric claim's test (a row of :func:`read_claims`):
+    its gap from the paper's rounding interval in units of the standard error behind the
+    verdict rule's error (that error / 1.96). A claim *differs* exactly when this p is below
+    :data:`ALPHA`, so Holm's and Benjamini-Hochberg's corrections can be applied to a family
+    of verdicts. NaN for a claim that is not judged."""
+    if r.verdict not in JUDGED or not _finite(r.paper) or not _finite(r.ours):
+        return math.nan
+    gap = _gap(float(r.paper), float(r.ours), float(r.step or 0.0))
+    error = _row_error(r)
+    if not math.isfinite(error) or error <= 0:
+        return 0.0 if gap > 0 else 1.0
+    return math.erfc(gap / (error / Z95) / math.sqrt(2))
+
+
+def family_counts(df: pd.DataFrame, min_claims: int = FAMILY_MIN,
+                  family: Callable[[str], str] = family_of) -> pd.DataFrame:
+    """For each claims family of a chapter (``family`` of the claim id) with at least
+    ``min_claims`` judged numbers: how many are judged, how many *differ*, how many chance alone
+    would give (:data:`ALPHA` each), and how many still differ after Holm's correction (no false
+    alarm in the family, 95 %) and after Benjamini-Hochberg's (at most 5 % false alarms among
+    those that differ), both at :data:`ALPHA` on :func:`claim_p_value`."""
+    from .stats import bh_reject, holm_reject
+
+    cols = ["family", "judged", "differs", "by_chance", "holm", "bh"]
+    rows = []
+    judged_rows = df[df["verdict"].isin(JUDGED)]
+    for fam, g in judged_rows.groupby(judged_rows["claim"].map(family), sort=False):
+        if len(g) < min_claims:
+            continue
+        p = [claim_p_value(r) for r in g.itertuples(index=False)]
+        rows.append({"family": fam, "judged": len(g), "differs": int((g["verdict"] == "differs").sum()),
+                     "by_chance": ALPHA * len(g), "holm": sum(holm_reject(p, ALPHA)),
+                     "bh": sum(bh_reject(p, ALPHA))})
+    return pd.DataFrame(rows, columns=cols)
+
+
+def family_sentence(rec: Mapping[str, Any]) -> str:
+    """One family's counts in words (a row of :func:`family_counts`): "18 differ (about 8.6 by
+    chance); after correction: 3 (Holm), 6 (Benjamini-Hochberg)"."""
+    return (f"{int(rec['differs'])} of {int(rec['judged'])} differ (about {rec['by_chance']:.1f} "
+            f"by chance); after correction: {int(rec['holm'])} (Holm), {int(rec['bh'])} "
+            "(Benjamini–Hochberg)")
+
+
+def family_offset(df: pd.DataFrame, family: str, band: Callable[[str], Any] | None = None,
+                  fam_of: Callable[[str], str] = family_of) -> dict | None:
+    """Offset against scatter for one claims family (:func:`gameai.core.stats.common_shift`):
+    are ours minus the paper's values one common shift (or one per ``band(claim id)``; a band of
+    None leaves the claim out, e.g. a pooled claim that repeats others) plus chance? Each
+    difference's standard error is the verdict rule's (:func:`claim_p_value`). None when the
+    family has no judged number with a spread."""
+    from .stats import common_shift
+
+    g = df[(df["claim"].map(fam_of) == family) & df["verdict"].isin(JUDGED)]
+    rows = [(r.claim, float(r.ours) - float(r.paper), _row_error(r) / Z95)
+            for r in g.itertuples(index=False)]
+    labels = [None if band is None else band(c) for c, _, _ in rows]
+    keep = [(c, d, se, b) for (c, d, se), b in zip(rows, labels)
+            if math.isfinite(se) and se > 0 and (band is None or b is not None)]
+    if not keep:
+        return None
+    out = common_shift([d for _, d, _, _ in keep], [se for _, _, se, _ in keep],
+                       None if band is None else [b for *_, b in keep], z=Z95)
+    out["family"] = family
+    return out
+
+
+def _signed(x: float, decimals: int) -> str:
+    """``-0.3`` as "−0.3", a value that rounds to zero as "0.0" (never "−0.0")."""
+    text = f"{x:+.{decimals}f}"
+    return f"{0:.{decimals}f}" if float(text) == 0 else text.replace("-", "\u2212")
+
+
+def offset_sentence(test: Mapping[str, Any], what: str = "ours", unit: str = "points",
+                    decimals: int = 1) -> str:
+    """:func:`family_offset`'s result in words that follow from the test: each band's shift
+    (or "no shift" where its 95 % CI covers 0), then whether the rest is at chance level once
+    the shifts are allowed for (the chi-square test at 5 %) and how many cells still lie beyond
+    their band's shift. ``what`` names the values (``"our like-for-like values"``)."""
+    parts = []
+    for i, (key, (mu, lo, hi, n)) in enumerate(test["shifts"].items()):
+        who = what if i == 0 else "they"
+        where = "" if key is None else f"{key}, "
+        ci = f"95 % CI {_signed(lo, decimals)} to {_signed(hi, decimals)}, {n} cells"
+        if lo > 0 or hi < 0:
+            side = "above" if mu > 0 else "below"
+            parts.append(f"{where}{who} sit {abs(mu):.{decimals}f} {unit} {side} the paper's "
+                         f"({ci})")
+        else:
+            parts.append(f"{where}{who} show no shift from the paper's "
+                         f"({_signed(mu, decimals)}, {ci})")
+    around = "that shift" if len(test["shifts"]) == 1 else "those shifts"
+    p = f"p = {test['p']:.2g}" if test["p"] >= 0.001 else "p < 0.001"
+    rest = (f"around {around} the cells scatter "
+            + ("as chance predicts" if test["p"] >= ALPHA else "more than chance predicts")
+            + f" (\u03c7\u00b2 = {test['q']:.0f} on {test['df']} degrees of freedom, {p}; "
+            f"{test['beyond']} of {test['cells']} cells lie beyond their shift's 95 % error, "
+            f"about {ALPHA * test['cells']:.0f} by chance)")
+    return "; ".join(parts) + "; " + rest
+
+
+def scorecard_families(data_dir: str | os.PathLike, min_claims: int = FAMILY_MIN) -> pd.DataFrame:
+    """:func:`family_counts` of every chapter with a claims table, with a ``chapter`` column."""
+    frames = []
+    root = Path(data_dir)
+    for path in sorted(root.glob(f"*/{FILENAME}")):
+        counts = family_counts(read_claims(path.parent.name, root), min_claims)
+        frames.append(counts.assign(chapter=path.parent.name))
+    cols = ["chapter", "family", "judged", "differs", "by_chance", "holm", "bh"]
+    return pd.concat(frames, ignore_index=True)[cols] if frames else pd.DataFrame(columns=cols)
 
 
 def qualitative(
@@ -650,7 +791,8 @@ def claims_table(
             rows += _fold_note(folded)
             folded = []
         if g is not None and g != last_group:
-            rows.append(f'<tr class="group"><td colspan="6">{html.escape(g)}</td></tr>')
+            rows.append(f'<tr class="group"><td colspan="6">{html.escape(g)}'
+                        f'{_group_family(claims, group_of, g)}</td></tr>')
         last_group = g
         hide = bool(fold is not None and fold(cid, str(r.verdict)))
         if hide:
@@ -718,6 +860,17 @@ def claims_table(
     return HTML(out)
 
 
+def _group_family(claims: pd.DataFrame, group_of: Callable[[str], Any], g: str) -> str:
+    """A group heading's family counts (:func:`family_sentence`) where the group holds at least
+    :data:`FAMILY_MIN` judged numbers: how many differ, by chance, and after correction."""
+    rows = claims[claims["claim"].map(lambda c: group_of(str(c)) == g)]
+    counts = family_counts(rows, family=lambda _: g)
+    if counts.empty:
+        return ""
+    return (' <span style="font-weight:normal">\u2014 '
+            f"{html.escape(family_sentence(counts.iloc[0]))}</span>")
+
+
 def _fold_note(verdicts: list[str]) -> list[str]:
     """The row that stands for a group's folded rows (shown while they are hidden)."""
     if not verdicts:
@@ -727,14 +880,43 @@ def _fold_note(verdicts: list[str]) -> list[str]:
             "the box above the table shows them</td></tr>"]
 
 
+def family_title(family: str) -> str:
+    """A family's name for readers: ``"table3"`` -> "Table 3", ``"fig7"`` -> "Fig. 7", else
+    its words (``"mc_weights"`` -> "mc weights")."""
+    m = re.fullmatch(r"(table|fig)(\d+)", family)
+    if m:
+        return ("Table " if m.group(1) == "table" else "Fig. ") + m.group(2)
+    return family.replace("_", " ")
+
+
+def _scorecard_caption(data_dir, chapters, titles: Mapping[tuple[str, str], str]) -> str:
+    """The scorecard's caption: what it counts, and each family of :data:`FAMILY_MIN` or more
+    judged numbers with its counts before and after correction (:func:`family_sentence`)."""
+    fams = scorecard_families(data_dir)
+    names = {key: title for key, title, _ in chapters}
+    lines = [f"{html.escape(names.get(r.chapter, r.chapter))}, "
+             f"{html.escape(titles.get((r.chapter, r.family), family_title(r.family)))}: "
+             f"{html.escape(family_sentence(r._asdict()))}"
+             for r in fams.itertuples(index=False) if r.chapter in names]
+    text = ("The scorecard: the claims of each chapter by verdict, each chapter linked to its "
+            "claims table.")
+    if lines:
+        text += (f" Families of {FAMILY_MIN} or more judged numbers (one paper table or "
+                 "figure), also judged as a whole: " + "; ".join(lines) + ".")
+    return f"<caption>{text}</caption>"
+
+
 def scorecard_table(data_dir: str | os.PathLike,
-                    chapters: Sequence[tuple[str, str, str]]):
+                    chapters: Sequence[tuple[str, str, str]],
+                    family_titles: Mapping[tuple[str, str], str] | None = None):
     """The book's scorecard (an ``IPython.display.HTML`` object): claims per verdict, per chapter.
 
     ``chapters`` lists ``(key, title, page)`` in book order, ``page`` being the chapter's HTML
     page relative to the page that shows the scorecard (``"frankszoo.html"``). A chapter with a
     ``data/<key>/claims.csv`` links to its claims table; one without (a rerun's book holds only
-    the chapter it reran) shows as *not in this build*.
+    the chapter it reran) shows as *not in this build*. The caption names every family of
+    :data:`FAMILY_MIN` or more judged numbers with its counts before and after correction
+    (``family_titles``: ``(chapter, family)`` -> the paper's name of it, e.g. "Table III").
     """
     from IPython.display import HTML
 
@@ -758,8 +940,9 @@ def scorecard_table(data_dir: str | os.PathLike,
                         f'<td>{html.escape(title)}</td><td colspan="{len(VERDICTS) + 2}">'
                         f'{_verdict_badge("planned").replace("planned", "not in this build")}'
                         '</td></tr>')
+    caption = _scorecard_caption(data_dir, chapters, family_titles or {})
     # In a scroll box of its own: nine verdict columns may be wider than a narrow screen.
     out = (f'{_CSS}<div style="overflow-x:auto;max-width:100%">'
-           f'<table class="gameai-claims gameai-scorecard"><thead><tr><th>chapter</th>'
+           f'<table class="gameai-claims gameai-scorecard">{caption}<thead><tr><th>chapter</th>'
            f'{head}<th>total</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
     return HTML(out)

@@ -14,7 +14,8 @@ from typing import Sequence
 
 import numpy as np
 
-__all__ = ["wilson", "mean_ci", "mean_diff_ci", "mean_of_rates_ci", "mean_of_means_ci", "holm"]
+__all__ = ["wilson", "mean_ci", "mean_diff_ci", "mean_of_rates_ci", "mean_of_means_ci", "holm",
+           "holm_reject", "bh_reject", "common_shift"]
 
 NAN3 = (math.nan, math.nan, math.nan)
 
@@ -120,10 +121,67 @@ def holm(intervals: Sequence[tuple[float, float, float]], alpha: float = 0.05,
             p.append(math.erfc(abs(est) / se / math.sqrt(2)))
         else:  # no spread: certain when the estimate is off 0, no evidence at all when it is 0
             p.append(0.0 if est != 0 else 1.0)
-    order = sorted(range(len(p)), key=p.__getitem__)
-    out = [False] * len(p)
+    return holm_reject(p, alpha)
+
+
+def holm_reject(p: Sequence[float], alpha: float = 0.05) -> list[bool]:
+    """Which of a family's p-values are rejected by Holm's step-down procedure (Holm 1979), which
+    keeps the chance of *any* false rejection in the family at ``alpha``: sorted ascending, the
+    k-th (from 0) must be below ``alpha / (m - k)``; testing stops at the first that is not.
+    NaN p-values count as 1 (no evidence)."""
+    q = [1.0 if math.isnan(v) else float(v) for v in p]
+    order = sorted(range(len(q)), key=q.__getitem__)
+    out = [False] * len(q)
     for k, i in enumerate(order):
-        if p[i] >= alpha / (len(p) - k):
+        if q[i] >= alpha / (len(q) - k):
             break
         out[i] = True
     return out
+
+
+def bh_reject(p: Sequence[float], alpha: float = 0.05) -> list[bool]:
+    """Which of a family's p-values are rejected by the Benjamini-Hochberg step-up procedure,
+    which keeps the expected *share* of false rejections among the rejections at ``alpha``
+    (independent tests): sorted ascending, the largest k with ``p_(k) <= k alpha / m`` (k from 1)
+    and every smaller p are rejected. NaN p-values count as 1."""
+    q = [1.0 if math.isnan(v) else float(v) for v in p]
+    m = len(q)
+    order = sorted(range(m), key=q.__getitem__)
+    last = max((k for k in range(1, m + 1) if q[order[k - 1]] <= k * alpha / m), default=0)
+    out = [False] * m
+    for i in order[:last]:
+        out[i] = True
+    return out
+
+
+def common_shift(d: Sequence[float], se: Sequence[float],
+                 groups: Sequence[object] | None = None, z: float = 1.96) -> dict:
+    """A systematic offset told apart from scatter: independent differences ``d`` with standard
+    errors ``se`` are modelled as one common shift per group (``groups``; one shift for all when
+    None) plus sampling error. Returns, per group, the inverse-variance weighted shift with its
+    95 % CI (``shifts``: group -> (shift, low, high, cells)); the chi-square of the differences
+    around zero (``q0``, df = cells: no shift at all) and around their group's shift (``q``,
+    df = cells - groups), with their p-values (``p0``, ``p``); and how many differences lie
+    beyond ``z`` standard errors of their group's shift (``beyond``). ``p`` at or above 5 %
+    says the rest is at chance level once the shifts are allowed for."""
+    from scipy.stats import chi2
+
+    d, se = np.asarray(d, dtype=float), np.asarray(se, dtype=float)
+    g = [None] * d.size if groups is None else list(groups)
+    if not (d.size == se.size == len(g)) or d.size == 0 or np.any(~(se > 0)):
+        raise ValueError("common_shift needs as many differences, standard errors (> 0) and "
+                         f"groups, at least one; got {d.size}, {se.size}, {len(g)}")
+    w = 1 / se ** 2
+    shifts, fitted = {}, np.empty_like(d)
+    for key in dict.fromkeys(g):  # groups in order of first appearance
+        at = np.array([x == key for x in g])
+        mu = float((w[at] * d[at]).sum() / w[at].sum())
+        half = z / math.sqrt(float(w[at].sum()))
+        shifts[key] = (mu, mu - half, mu + half, int(at.sum()))
+        fitted[at] = mu
+    q0, q = float((w * d ** 2).sum()), float((w * (d - fitted) ** 2).sum())
+    dof = d.size - len(shifts)
+    return {"shifts": shifts, "cells": int(d.size), "q0": q0, "df0": int(d.size),
+            "p0": float(chi2.sf(q0, d.size)), "q": q, "df": dof,
+            "p": float(chi2.sf(q, dof)) if dof > 0 else math.nan,
+            "beyond": int((np.abs(d - fitted) / se > z).sum())}
