@@ -54,3 +54,89 @@ def test_show_lets_only_the_wrap_columns_break_into_lines(monkeypatch):
 
     rules = re.findall(r"#(T_\w+_row\d+_col(\d+))\s*\{[^}]*white-space: normal !important", wrapped)
     assert rules and {col for _, col in rules} == {"1"}
+
+
+def test_signed_intervals_have_one_form():
+    """A difference's interval always reads "lo to hi", both ends signed, so a table of
+    differences never mixes "-1.9 to +0.3" with "-1.9–+0.3" or "0.2–1.4"."""
+    assert ci_range(-0.019, 0.003, signed=True) == "-1.9 to +0.3\u00a0%"
+    assert ci_range(0.002, 0.014, signed=True, unit="") == "+0.2 to +1.4"
+    assert ci_range(-0.03, -0.01, signed=True, unit="") == "-3.0 to -1.0"
+    # an unsigned interval still takes "to" when an end carries a sign, the dash otherwise
+    from gameai.core.display import range_separator
+    assert range_separator("-1.9", "+0.3") == " to " and range_separator("+0.2", "1.4") == " to "
+    assert range_separator("\u22121.9", "0.3") == " to " and range_separator("0.2", "1.4") == "\u2013"
+
+
+def test_no_negative_zero_anywhere():
+    from gameai.core.display import points, points_range
+    for text in (ci_range(-0.0004, 0.039), ci_range(-0.038, -0.0004, percent=False, signed=True),
+                 points(-0.0004), points_range(-0.0004, 0.0004), number(-0.00001, 2, signed=True)):
+        assert "-0.0" not in text, text
+    assert ci_range(-0.0004, 0.039) == "0.0\u20133.9\u00a0%"
+    assert ci_range(-3.8, -0.0004, percent=False, signed=True) == "-3.8 to +0.0"
+
+
+def test_percentage_points_are_written_as_points():
+    from gameai.core.display import points, points_range
+    assert points(0.021) == "+2.1\u00a0points"
+    assert points(-0.0912, signed=False) == "-9.1\u00a0points"
+    assert points(0.021, unit=False) == "+2.1" and points(math.nan) == ""
+    assert points_range(-0.019, 0.003) == "-1.9 to +0.3\u00a0points"
+    assert points_range(0.002, 0.014, unit=False) == "+0.2 to +1.4"
+    assert "pp" not in points(0.5) + points_range(0.1, 0.2)
+
+
+def test_no_e_notation_for_counts():
+    from gameai.core.display import count, plain
+    assert count(1e5) == "100,000" and count(2e5) == "200,000" and count(1234.6) == "1,235"
+    assert count(None) == ""
+    for v in (1e5, 2e-5, 123456789.0, 0.000123):
+        assert "e" not in plain(v).lower() and "e" not in count(v).lower()
+
+
+def test_lower_bounds_keep_no_false_precision():
+    """"More than a month" against 6.6 minutes is "more than 6,000 times", not "6,592"."""
+    from gameai.core.display import at_least
+    assert at_least(6592) == "6,000" and at_least(6592, digits=2) == "6,500"
+    assert at_least(43200 / 6.553) == "6,000"  # a month in minutes over a measured time
+    assert at_least(999.99) == "900" and at_least(1000) == "1,000" and at_least(0.37) == "0.3"
+    assert at_least(0) == "" and at_least(math.nan) == ""
+
+
+def _summary(types, original=False):
+    import pandas as pd
+    rows = [{"deck": str(t), "types": t, "label": str(t)} for t in types]
+    if original:
+        rows.append({"deck": "original", "types": 13, "label": "original"})
+    df = pd.DataFrame(rows)
+    for m in ("win", "score"):
+        df[m], df[f"{m}_lo"], df[f"{m}_hi"] = 0.5, 0.4, 0.6
+    return df
+
+
+def test_figure_axis_covers_every_series_decks():
+    """Two curves to 13 types and one to 9 (Frank's Zoo's re-deal figure): the x axis labels
+    every deck to 13, whatever the order of the series, and each point stands at its deck."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from gameai.core import plots
+
+    long, short = _summary(range(2, 14)), _summary(range(2, 10))
+    for series in ({"a": long, "b": long, "c": short}, {"c": short, "a": long}):
+        fig = plots.win_score_figure(series)
+        fig.canvas.draw()
+        labels = [t.get_text() for t in fig.axes[1].get_xticklabels()]  # the panels share x
+        assert labels == [str(t) for t in range(2, 14)], labels
+        short_line = [c for c in fig.axes[0].containers if c.get_label() == "c (ours)"][0]
+        xs = short_line.lines[0].get_xdata()
+        assert len(xs) == 8 and round(xs[-1]) == 7  # 9 types is the 8th tick, not the last
+        plt.close(fig)
+
+
+def test_deck_axis_puts_the_published_deck_last():
+    from gameai.core import plots
+    axis = plots.deck_axis([_summary([2, 3], original=True), _summary([2, 3, 4, 10])])
+    assert list(axis["label"]) == ["2", "3", "4", "10", "original"]

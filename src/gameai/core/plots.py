@@ -82,10 +82,32 @@ def mark_extension(ax, summary: pd.DataFrame, decks: tuple[int, int], x: str = "
         ax.axvspan(min(idx) - 0.5, max(idx) + 0.5, color="#fff3c4", zorder=0, label=label)
 
 
+def deck_axis(summaries: Sequence[pd.DataFrame], x: str = "label") -> pd.DataFrame:
+    """The decks of several per-deck summaries on one axis: every deck that any of them has,
+    the test decks by their number of types, then the published deck (columns ``x``, ``deck``,
+    ``types``). A figure whose series cover different decks (2-13 types and 2-9) places each
+    point by its deck on this axis and labels every deck, not only the last series'."""
+    rows = {}
+    for s in summaries:
+        for r in s[[c for c in (x, "deck", "types") if c in s.columns]].to_dict("records"):
+            rows.setdefault(str(r[x]), r)
+    def key(r):
+        original = str(r.get("deck", "")) == "original"
+        t = r.get("types")
+        return (original, float(t) if t is not None and not pd.isna(t) else float("inf"), str(r[x]))
+    return pd.DataFrame(sorted(rows.values(), key=key)).reset_index(drop=True)
+
+
 def rates_panel(ax, summary: pd.DataFrame, metric: str, *, label: str, color=None,
-                offset: float = 0.0, x: str = "label") -> None:
-    """Point estimates with 95 % CI error bars of ``metric`` (``win`` or ``score``) per deck."""
-    xs = np.arange(len(summary)) + offset
+                offset: float = 0.0, x: str = "label", axis: pd.DataFrame | None = None) -> None:
+    """Point estimates with 95 % CI error bars of ``metric`` (``win`` or ``score``) per deck.
+
+    ``axis`` (:func:`deck_axis`) places the decks by label on a shared axis and labels all of
+    its decks; without it the points stand at 0, 1, 2, ... and the ticks are this summary's."""
+    if axis is None:
+        axis = summary
+    positions = {str(v): i for i, v in enumerate(axis[x].astype(str))}
+    xs = np.array([positions[str(v)] for v in summary[x].astype(str)], dtype=float) + offset
     y = summary[metric].to_numpy(dtype=float)
     lo = summary[f"{metric}_lo"].to_numpy(dtype=float)
     hi = summary[f"{metric}_hi"].to_numpy(dtype=float)
@@ -101,8 +123,8 @@ def rates_panel(ax, summary: pd.DataFrame, metric: str, *, label: str, color=Non
                         fmt=fmt, label=label, color=color, **kw)
         color = c.lines[0].get_color()  # the original deck in the same colour
         label = "_nolegend_"  # one legend entry per series
-    ax.set_xticks(np.arange(len(summary)),
-                  ["orig." if s == "original" else s for s in summary[x].astype(str)])
+    ax.set_xticks(np.arange(len(axis)),
+                  ["orig." if s == "original" else s for s in axis[x].astype(str)])
 
 
 def paper_overlay(ax, summary: pd.DataFrame, points: Sequence[tuple[int | str, float]],
@@ -140,11 +162,14 @@ def win_score_figure(series: Mapping[str, pd.DataFrame], *, paper: Mapping[str, 
     fig, axes = plt.subplots(2, 1, figsize=STACKED, sharex=True)
     n = len(series)
     palette = sns.color_palette("colorblind", n)
+    # One axis for all series: a series that stops at 9 types must not cut the labels of one
+    # that runs to 13 (every point stands at its own deck's tick).
+    first = deck_axis(list(series.values()))
     for i, (label, summary) in enumerate(series.items()):
         off = (i - (n - 1) / 2) * 0.12
         for ax, metric in zip(axes, ("win", "score")):
-            rates_panel(ax, summary, metric, label=f"{label} (ours)", color=palette[i], offset=off)
-    first = next(iter(series.values()))
+            rates_panel(ax, summary, metric, label=f"{label} (ours)", color=palette[i], offset=off,
+                        axis=first)
     for label, ref in (paper or {}).items():
         for j, (ax, metric) in enumerate(zip(axes, ("win", "score"))):
             mean = ref.get("mean", (None, None))[j]
