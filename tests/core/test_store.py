@@ -63,7 +63,7 @@ def test_resume_after_interruption(tmp_path):
     assert not p["csv"].exists()
     assert len(list(p["partial"].glob("*.csv"))) == 2  # chunks 0-3 and 3-6 of config a=1 saved
     assert len(load(make(counting([])), tmp_path / "a")) == 6
-    assert status(make(counting([])), tmp_path / "a") == {"done": 6, "total": 20, "missing": 14}
+    assert status(make(counting([])), tmp_path / "a") == {"done": 6, "total": 20, "missing": 14, "damaged": []}
 
     calls.clear()
     resumed = run(make(counting(calls)), tmp_path / "a")
@@ -245,7 +245,7 @@ def test_forget_removes_only_the_named_tasks_so_the_next_run_recomputes_them(tmp
     first = run(exp, tmp_path)
     key = exp.task_key(exp.configs[1])
     assert forget(exp, tmp_path, [key]) == 10
-    assert status(exp, tmp_path) == {"done": 10, "total": 20, "missing": 10}
+    assert status(exp, tmp_path) == {"done": 10, "total": 20, "missing": 10, "damaged": []}
     calls.clear()
     again = run(exp, tmp_path)
     assert sorted(calls) == [(2, i) for i in range(10)]  # only the forgotten config

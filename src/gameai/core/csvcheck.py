@@ -37,6 +37,9 @@ class Checked:
     rows: pd.DataFrame
     problems: list[str] = field(default_factory=list)
     unreadable: bool = False
+    #: Rows beyond the count its manifest records that could not be traced to a task: the file
+    #: holds rows of unknown origin (a run refuses to adopt it, see the store).
+    unlocated_extra: int = 0
 
 
 def _empty(usecols: Sequence[str] | None = None) -> pd.DataFrame:
@@ -114,6 +117,17 @@ def read_checked(path: Path, usecols: Sequence[str] | None = None, *,
     if lost_end and len(df):
         last = df.iloc[-1]
         drop.add((last["key"], int(last["index"])))
+    twice = _split_tasks(df)
+    if twice:
+        problems.append(f"{len(twice)} task(s) occur twice, rows apart (a copied row?)")
+        drop |= twice
+    unlocated = 0
+    if expected_rows is not None and len(body) > expected_rows:
+        extra, unlocated = _extra_rows(df, len(body) - expected_rows)
+        drop |= extra
+        if unlocated:
+            problems.append(f"{unlocated} row(s) beyond what its manifest records cannot be "
+                            "traced to a task")
 
     chunk = CHUNK_NAME.match(path.name)
     if chunk is not None:
@@ -129,7 +143,38 @@ def read_checked(path: Path, usecols: Sequence[str] | None = None, *,
         problems.append(f"{len(drop)} task(s) dropped to be recomputed")
     if usecols is not None:
         df = df[[c for c in df.columns if c in usecols]]
-    return Checked(df.reset_index(drop=True), problems)
+    return Checked(df.reset_index(drop=True), problems, unlocated_extra=unlocated)
+
+
+def _split_tasks(df: pd.DataFrame) -> set[tuple[str, int]]:
+    """Tasks whose rows are not one block: the store writes a task's rows together (the file
+    sorted by key and index), so a task met again after another task's rows was copied or
+    edited in, and neither copy can be trusted."""
+    if df.empty:
+        return set()
+    starts = df["key"].ne(df["key"].shift()) | df["index"].ne(df["index"].shift())
+    blocks = df.loc[starts, ["key", "index"]]
+    again = blocks[blocks.duplicated(keep=False)]
+    return set(zip(again["key"], again["index"].astype(int)))
+
+
+def _extra_rows(df: pd.DataFrame, extra: int) -> tuple[set[tuple[str, int]], int]:
+    """The tasks holding ``extra`` rows more than the manifest records, where they can be told:
+    in a configuration whose tasks all have the same number of rows (most experiments: one row
+    per game), a task with more rows than its siblings holds a copied row. Returns those tasks
+    and the count of extra rows not traced to one."""
+    found: set[tuple[str, int]] = set()
+    traced = 0
+    for key, counts in df.groupby("key")["index"].value_counts().groupby(level=0):
+        usual = counts.mode().iloc[0]
+        over = counts[counts > usual]
+        if len(counts) - len(over) < 2 or (counts < usual).any():
+            continue  # rows per task vary in this configuration: no usual count to go by
+        traced += int((over - usual).sum())
+        found |= {(key, int(index)) for (_, index) in over.index}
+    if traced != extra:
+        return set(), extra
+    return found, 0
 
 
 def _task_of(line: str) -> tuple[str, int] | None:

@@ -32,9 +32,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from .io import OutsideFolder, confined
 from .params import Param
 
 __all__ = ["ENV", "DataDirs", "book_root", "committed_data_dir", "changed_params", "choose",
+           "check_chapter_folder",
            "ensure_writable", "claims_dir", "inside"]
 
 #: Environment variable naming the results folder (set by ``gameai rerun``).
@@ -93,7 +95,35 @@ def choose(chapter: str, spec: Mapping[str, Param], params: Mapping[str, Any],
            run_only: Sequence[str], *, requested: str | os.PathLike | None = None,
            compute: bool, committed: Path | None = None) -> DataDirs:
     """The results folder of a run (see the table in the module docstring); ``committed``:
-    the book's ``data/`` (default: the one beside this package)."""
+    the book's ``data/`` (default: the one beside this package). The chapter's folder in it
+    must be a plain folder, not a link (:func:`check_chapter_folder`)."""
+    dirs = _choose(chapter, spec, params, run_only, requested=requested, compute=compute,
+                   committed=committed)
+    check_chapter_folder(dirs.path, chapter, dirs.committed_dir)
+    return dirs
+
+
+def check_chapter_folder(path: Path, chapter: str, committed: Path) -> Path:
+    """``<path>/<chapter>``, refused (:class:`~gameai.core.io.OutsideFolder`, a ``ValueError``)
+    when a link on the way leads out of ``path``: only ``--data-dir`` itself used to be checked,
+    and a chapter folder linked to ``data/<chapter>`` had a ci run rewrite the committed
+    results through it."""
+    folder = path / chapter
+    try:
+        return confined(folder, path)
+    except OutsideFolder as exc:
+        real = Path(os.path.realpath(folder))
+        if real == committed or real.is_relative_to(committed):
+            raise OutsideFolder(
+                f"{folder} is a link into the committed {committed}, which only a paper-scale "
+                f"run into {committed} itself may write: remove the link (or replace it with a "
+                "copy) and run again") from None
+        raise exc from None
+
+
+def _choose(chapter: str, spec: Mapping[str, Param], params: Mapping[str, Any],
+            run_only: Sequence[str], *, requested: str | os.PathLike | None,
+            compute: bool, committed: Path | None) -> DataDirs:
     committed = (committed or committed_data_dir()).resolve()
     requested = requested or os.environ.get(ENV) or None
     ci = params.get("profile") == "ci"

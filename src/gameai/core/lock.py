@@ -24,9 +24,13 @@ try:  # POSIX; elsewhere runs are not locked
 except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["FolderBusy", "folder_lock", "holder", "LOCK_NAME"]
+__all__ = ["FolderBusy", "folder_lock", "holder", "LOCK_NAME", "INHERIT_ENV", "passed_on"]
 
 LOCK_NAME = ".lock"
+#: Environment variable through which a process holding a folder's lock lends it to the child
+#: it starts (``gameai rerun`` to the notebook's kernel): ``<pid>:<lock path>``. The child
+#: computes under the parent's lock instead of taking its own, which the parent's would refuse.
+INHERIT_ENV = "GAMEAI_HELD_LOCK"
 _held: dict[str, int] = {}
 
 
@@ -50,7 +54,7 @@ def folder_lock(folder: str | os.PathLike) -> Iterator[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / LOCK_NAME
     key = str(path.resolve())
-    if key in _held or fcntl is None:
+    if key in _held or fcntl is None or _lent_to_us(path):
         _held[key] = _held.get(key, 0) + 1
         try:
             yield path
@@ -59,7 +63,7 @@ def folder_lock(folder: str | os.PathLike) -> Iterator[Path]:
             if not _held[key]:
                 del _held[key]
         return
-    fh = open(path, "a+", encoding="utf-8")
+    fh = _open_lock_file(path)
     try:
         fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
@@ -83,6 +87,30 @@ def folder_lock(folder: str | os.PathLike) -> Iterator[Path]:
         fh.truncate()
         fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
         fh.close()
+
+
+def _open_lock_file(path: Path):
+    """Open the lock file for reading and writing, never through a link: a ``.lock`` that links
+    elsewhere would have the holder line written into another folder's file."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    return os.fdopen(fd, "a+", encoding="utf-8")
+
+
+def passed_on(folder: str | os.PathLike) -> dict[str, str]:
+    """The environment entry that lends ``folder``'s lock, held by this process, to a child."""
+    return {INHERIT_ENV: f"{os.getpid()}:{(Path(folder) / LOCK_NAME).resolve()}"}
+
+
+def _lent_to_us(path: Path) -> bool:
+    """True when our parent lent us ``path``'s lock (:func:`passed_on`) and still holds it: its
+    pid is our parent's and the lock file names it as the holder. Anything else (a stale
+    variable, another holder) is ignored, and the lock is taken as usual."""
+    lent = os.environ.get(INHERIT_ENV, "")
+    pid, _, lock = lent.partition(":")
+    if not pid.isdigit() or lock != str(path.resolve()) or int(pid) != os.getppid():
+        return False
+    who = holder(path.parent)
+    return who is not None and who.startswith(f"pid {pid} ")
 
 
 def holder(folder: str | os.PathLike) -> str | None:

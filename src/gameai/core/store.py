@@ -42,12 +42,13 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 import pandas as pd
 
 from .csvcheck import bad_value_tasks, read_checked
-from .io import atomic_to_csv, atomic_write_text
+from .io import OutsideFolder, atomic_to_csv, atomic_write_text, confined
 from .lock import FolderBusy, folder_lock
 from .runner import Progress, _cell, canonical_json, config_key, run_tasks
 
-__all__ = ["Experiment", "MissingResults", "FolderBusy", "load_or_run", "load", "status", "paths",
-           "verify", "record_verified", "forget", "wall_time", "plan", "dry_run", "UNKNOWN"]
+__all__ = ["Experiment", "MissingResults", "FolderBusy", "OutsideFolder", "load_or_run", "load", "status", "paths",
+           "verify", "record_verified", "forget", "wall_time", "plan", "dry_run", "UNKNOWN",
+           "DamagedResults"]
 
 #: Tasks handed to the runner at a time. The missing tasks are generated as they are needed,
 #: never listed whole: a run of 10^7 games per configuration would otherwise fill the memory
@@ -146,13 +147,21 @@ class Experiment:
 
 
 def paths(exp: Experiment, data_dir: str | os.PathLike) -> dict[str, Path]:
-    """Where ``exp`` lives: ``csv``, ``manifest`` and ``partial`` (the in-progress chunk folder)."""
+    """Where ``exp`` lives: ``csv``, ``manifest`` and ``partial`` (the in-progress chunk folder).
+
+    Every one of them is checked to lie inside ``data_dir`` with no link on the way
+    (:class:`OutsideFolder` otherwise): a chapter folder, ``.partial/`` or experiment folder
+    that is a link would let a run write, rename or delete files of another folder - the
+    committed ``data/`` among them."""
     base = Path(data_dir) / exp.chapter
-    return {
+    out = {
         "csv": base / f"{exp.name}.csv",
         "manifest": base / f"{exp.name}.json",
         "partial": base / ".partial" / exp.name,
     }
+    for path in out.values():
+        confined(path, data_dir)
+    return out
 
 
 def _parse(rows: pd.DataFrame) -> pd.DataFrame:
@@ -165,6 +174,11 @@ def _sources(p: Mapping[str, Path]) -> list[Path]:
     out = [p["csv"]] if p["csv"].exists() else []
     if p["partial"].is_dir():
         out += sorted(p["partial"].glob("*.csv"))
+    for path in out:
+        if path.is_symlink():  # its rows would come from, and its repair go to, another folder
+            raise OutsideFolder(f"{path} is a link to {os.path.realpath(path)}: a results "
+                                "folder never reads or writes through a link; replace it with "
+                                "a copy, or remove it")
     return out
 
 
@@ -226,6 +240,12 @@ def _damaged_copies(path: Path) -> list[str]:
     return sorted(q.name for q in path.parent.glob(path.name + DAMAGED + "*"))
 
 
+class DamagedResults(ValueError):
+    """A results file holds rows that the store can neither trust nor trace to a task (more rows
+    than its manifest records, in a configuration whose tasks vary in length): a run refuses to
+    adopt them, and says how to recompute them."""
+
+
 def _read_all(p: Mapping[str, Path], usecols: Sequence[str] | None = None,
               repair: bool = False,
               damaged: list[tuple[Path, list[str]]] | None = None) -> pd.DataFrame:
@@ -234,10 +254,18 @@ def _read_all(p: Mapping[str, Path], usecols: Sequence[str] | None = None,
     Damaged rows are left out and reported, so their tasks count as missing. With ``repair`` (a
     run holding the folder's lock) an unreadable file is moved aside to ``<name>.bad`` and a
     damaged chunk deleted, since what they held is about to be recomputed. A task found in
-    several files keeps its first copy (this happens only if a run stopped between writing the
-    merged CSV and removing its chunks). ``damaged``, if given, receives ``(file, problems)`` for
-    each damaged file (:func:`verify` fails on them).
+    several files keeps its first copy when the copies agree (a run stopped between writing the
+    merged CSV and removing its chunks) and is dropped, to be recomputed, when they do not.
+    The manifest describes the main CSV only: its column types and row count are checked there
+    (a run's own chunks are never judged by a manifest that predates them); a CSV without a
+    manifest, or a manifest whose CSV is gone, is damage too. ``damaged``, if given, receives
+    ``(file, problems)`` for each damaged file (:func:`verify` fails on them).
     """
+    def flag(path: Path, problems: list[str]) -> None:
+        _report(path, problems)
+        if damaged is not None:
+            damaged.append((path, list(problems)))
+
     manifest, problem = _load_manifest(p["manifest"])
     if problem:
         _read_manifest(p["manifest"])  # reports it
@@ -245,41 +273,77 @@ def _read_all(p: Mapping[str, Path], usecols: Sequence[str] | None = None,
             damaged.append((p["manifest"], [problem]))
         if repair:
             _set_aside(p["manifest"])
+    elif manifest is None and p["csv"].exists():
+        flag(p["csv"], [f"has no manifest ({p['manifest'].name}): where its rows came from is "
+                        "unknown, and the next run records it so"])
     manifest = manifest or {}
+    recorded = manifest.get("rows_in_file")
+    if isinstance(recorded, int) and recorded > 0 and not p["csv"].exists():
+        flag(p["manifest"], [f"records {recorded} rows in {p['csv'].name}, which is missing; "
+                             "its tasks are recomputed by the next run"])
     own = {c.get("key") for c in manifest.get("configs", []) if isinstance(c, dict)}
     dtypes = manifest.get("columns") or {}
     frames = []
     for i, path in enumerate(_sources(p)):
-        expected = manifest.get("rows_in_file") if path == p["csv"] else None
+        main = path == p["csv"]
+        expected = recorded if main and isinstance(recorded, int) else None
         try:
             checked = read_checked(path, expected_rows=expected)
         except FileNotFoundError:  # a chunk merged away by a run that finished meanwhile
             continue
         df, problems = checked.rows, checked.problems
-        bad = bad_value_tasks(df[df["key"].isin(own)], dtypes)
+        bad = bad_value_tasks(df[df["key"].isin(own)], dtypes) if main else set()
         if bad:
             problems = problems + [f"{len(bad)} task(s) hold values that do not fit the column "
                                    "types of the manifest; they are dropped to be recomputed"]
             df = df[~pd.MultiIndex.from_frame(df[["key", "index"]]).isin(list(bad))]
         if problems:
-            _report(path, problems)
-            if damaged is not None:
-                damaged.append((path, list(problems)))
+            flag(path, problems)
+            if repair and checked.unlocated_extra:
+                raise DamagedResults(
+                    f"{path} holds {checked.unlocated_extra} row(s) more than its manifest "
+                    "records, which cannot be traced to a task; move the file aside (e.g. "
+                    f"`mv {path} {path}.bad`) and run the same command again to recompute it")
             if repair and checked.unreadable:
                 os.replace(path, path.with_name(path.name + ".bad"))
                 print(f"gameai: moved it aside to {path.name}.bad", file=sys.stderr)
-            elif repair and path != p["csv"] and not len(df):
+            elif repair and not main and not len(df):
                 path.unlink(missing_ok=True)
         df = df.assign(_src=i)
         frames.append(df)
     if not frames:
         return pd.DataFrame({"key": pd.Series(dtype=str), "index": pd.Series(dtype="int64")})
     df = pd.concat(frames, ignore_index=True)
-    first = df.groupby(["key", "index"])["_src"].transform("min")
-    df = df[df["_src"] == first].drop(columns="_src")
+    df = _one_copy_per_task(df)
     if usecols is not None:  # read whole all the same: every cell is checked
         df = df[[c for c in df.columns if c in usecols]]
     return df.reset_index(drop=True)
+
+
+def _rows_signature(rows: pd.DataFrame) -> tuple:
+    """A task's rows as comparable values: each row's non-empty cells by column name (a merged
+    CSV has empty cells for the columns of other experiments, a chunk has no such columns)."""
+    return tuple(tuple(sorted((c, str(v)) for c, v in row.items() if pd.notna(v) and v != ""))
+                 for row in rows.to_dict("records"))
+
+
+def _one_copy_per_task(df: pd.DataFrame) -> pd.DataFrame:
+    """Keep one copy of a task found in several files (``_src``) when the copies hold the same
+    values, and none when they differ: which one is right is unknown, so it is recomputed."""
+    sources = df.groupby(["key", "index"])["_src"].transform("nunique")
+    if (sources > 1).any():
+        disputed = set()
+        values = [c for c in df.columns if c != "_src"]
+        for task, rows in df[sources > 1].groupby(["key", "index"]):
+            copies = {_rows_signature(part[values]) for _, part in rows.groupby("_src")}
+            if len(copies) > 1:
+                disputed.add(task)
+        if disputed:
+            print(f"gameai: warning: {len(disputed)} task(s) stored twice with different values; "
+                  "they are dropped to be recomputed", file=sys.stderr, flush=True)
+            df = df[~pd.MultiIndex.from_frame(df[["key", "index"]]).isin(list(disputed))]
+    first = df.groupby(["key", "index"])["_src"].transform("min")
+    return df[df["_src"] == first].drop(columns="_src")
 
 
 def _done(exp: Experiment, cached: pd.DataFrame) -> dict[str, set[int]]:
@@ -421,15 +485,15 @@ def _dtypes(df: pd.DataFrame) -> dict[str, str]:
 
 
 def _write_manifest(exp: Experiment, path: Path, result: pd.DataFrame, rows_in_file: int,
-                    n_jobs: int, backend: str, wall: float) -> None:
+                    n_jobs: int, backend: str, wall: float, unknown_rows: int = 0) -> None:
     """Write the manifest; ``wall`` is this run's compute time (added to what earlier, possibly
-    interrupted, runs recorded)."""
+    interrupted, runs recorded); ``unknown_rows``: rows the file held without a manifest."""
     old = _read_manifest(path) or {}
     now = _now()
     lost = _damaged_copies(path)
-    if not old and lost:
-        # The run's history was in a manifest that could not be read (set aside by _read_all):
-        # its compute time and start are unknown, not zero and now.
+    if not old and (lost or unknown_rows):
+        # The run's history was in a manifest that could not be read (set aside by _read_all)
+        # or is missing: its compute time and start are unknown, not zero and now.
         old = {"wall_time_s": UNKNOWN, "created": UNKNOWN}
     earlier = old.get("wall_time_s", 0.0)
     manifest = {
@@ -455,6 +519,11 @@ def _write_manifest(exp: Experiment, path: Path, result: pd.DataFrame, rows_in_f
     }
     if lost:
         manifest["damaged_manifests"] = lost
+    if unknown_rows:
+        # Not computed by the code the git fields name: found in the file without a manifest.
+        manifest["rows_of_unknown_origin"] = unknown_rows
+    elif isinstance(old.get("rows_of_unknown_origin"), int):
+        manifest["rows_of_unknown_origin"] = old["rows_of_unknown_origin"]
     if isinstance(old.get("verified"), list):
         # Dated checks of the rows computed before (record_verified): still true of the rows
         # they checked, which the file keeps.
@@ -476,10 +545,14 @@ def _manifest_stale(exp: Experiment, path: Path, rows_in_file: int) -> bool:
 
 
 def status(exp: Experiment, data_dir: str | os.PathLike) -> dict[str, int]:
-    """How many of ``exp``'s tasks are cached: ``{"done": …, "total": …, "missing": …}``."""
-    cached = _read_all(paths(exp, data_dir), usecols=("key", "index"))
+    """How many of ``exp``'s tasks are cached: ``{"done": …, "total": …, "missing": …,
+    "damaged": …}`` (``damaged``: the files found damaged, whose dropped tasks count as
+    missing; a file without its manifest counts too, its rows being of unknown origin)."""
+    damaged: list[tuple[Path, list[str]]] = []
+    cached = _read_all(paths(exp, data_dir), usecols=("key", "index"), damaged=damaged)
     done = sum(len(v) for v in _done(exp, cached).values())
-    return {"done": done, "total": exp.total, "missing": exp.total - done}
+    return {"done": done, "total": exp.total, "missing": exp.total - done,
+            "damaged": [path for path, _ in damaged]}
 
 
 def plan(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
@@ -634,17 +707,43 @@ def load_or_run(
             return _select(exp, _read_all(p))
 
         wall, interrupted_wall = 0.0, _partial_wall(p["partial"])
+        # Rows already in the CSV with no manifest to say where they came from (read above,
+        # reported as damage): the manifest this run writes records their origin as unknown.
+        orphans = 0 if p["manifest"].exists() or not p["csv"].exists() else \
+            len(read_checked(p["csv"]).rows)
         if missing:
             t0 = time.perf_counter()
             _run_missing(exp, done, missing, p, n_jobs=n_jobs, backend=backend,
                          progress=progress)
             wall = time.perf_counter() - t0
-        everything = _merge(p) if missing or p["partial"].is_dir() else _read_all(p)
+        merge = bool(missing) or p["partial"].is_dir()
+        everything = _read_all(p, repair=True)
+        if merge:
+            everything = everything.sort_values(["key", "index"], kind="stable")
+        _check_kept(exp, everything, p)
         result = _select(exp, everything)
+        # The manifest first, then the CSV: a run stopped between the two leaves a CSV with
+        # fewer rows than its manifest (its last task is recomputed; the chunks still hold the
+        # new rows), never one with more rows than the manifest, which would be damage.
         if missing or interrupted_wall or _manifest_stale(exp, p["manifest"], len(everything)):
             _write_manifest(exp, p["manifest"], result, len(everything), n_jobs, backend,
-                            interrupted_wall + wall)
+                            interrupted_wall + wall, unknown_rows=orphans)
+        if merge:
+            _write_merged(p, everything)
         return result
+
+
+def _check_kept(exp: Experiment, everything: pd.DataFrame, p: Mapping[str, Path]) -> None:
+    """Raise, instead of writing a file without them, when tasks this run has just computed (or
+    found cached) are not among the rows it is about to merge: its chunks are kept in
+    ``.partial/`` for the next run, and the run fails loudly rather than say "done"."""
+    done = _done(exp, everything)
+    lost = exp.total - sum(len(have) for have in done.values())
+    if lost:
+        raise DamagedResults(
+            f"{lost} of {exp.total} tasks of {exp.chapter}/{exp.name} were computed but not "
+            f"kept at the merge (files in {p['csv'].parent} disagree, see the warnings above); "
+            f"nothing was merged and the chunks stay in {p['partial']}")
 
 
 def _missing_tasks(exp: Experiment, done: Mapping[str, set[int]]) -> Iterator[tuple[dict, int]]:
@@ -941,13 +1040,18 @@ def _same_column(a: pd.Series, b: pd.Series) -> bool:
 def _merge(p: Mapping[str, Path]) -> pd.DataFrame:
     """Fold the saved chunks into the main CSV (sorted by key, index), delete them, return all."""
     df = _read_all(p).sort_values(["key", "index"], kind="stable")
+    _write_merged(p, df)
+    return df
+
+
+def _write_merged(p: Mapping[str, Path], df: pd.DataFrame) -> None:
+    """Write the merged rows as the main CSV, then delete the chunks they include."""
     atomic_to_csv(df, p["csv"])
     shutil.rmtree(p["partial"], ignore_errors=True)
     try:
         p["partial"].parent.rmdir()  # .partial/ itself, if no other experiment is using it
     except OSError:
         pass
-    return df
 
 
 WALL_FILE = "wall.json"
