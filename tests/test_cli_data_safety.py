@@ -232,13 +232,25 @@ def test_dry_run_prints_the_tasks_to_compute_and_writes_nothing(book, capsys):
     assert gameai("run", "toy", "-p", "games", "12", "--dry-run") == 0
     out = capsys.readouterr().out
     assert "scores:         12 tasks,          0 cached,          6 copied,          6 to compute, " \
-           "about 1.00 core-hours" in out
-    assert "all: 6 tasks to compute, about 1.00 core-hours" in out
+           "about 1.0 core-hours" in out
+    assert "all: 6 tasks to compute, about 1.0 core-hours" in out
     assert gameai("run", "toy", "--dry-run") == 0
     assert "all: 0 tasks to compute" in capsys.readouterr().out
     assert gameai("rerun", "toy", "-p", "games", "9", "--root", str(book), "--dry-run") == 0
-    assert "all: 3 tasks to compute, about 0.50 core-hours" in capsys.readouterr().out
+    assert "all: 3 tasks to compute, about 30 core-minutes" in capsys.readouterr().out
     assert digest(book) == before and not (book / "_reruns").exists()
+
+
+def test_dry_run_never_says_zero_core_hours_for_work_that_takes_time(book, capsys):
+    """Issue 44: "about 0.00 core-hours" for 6 tasks of 2 s each."""
+    manifest = book / "data" / "toy" / "scores.json"
+    m = json.loads(manifest.read_text())
+    m.update(wall_time_s=12.0, n_jobs=1)  # 2 s a task
+    manifest.write_text(json.dumps(m))
+    assert gameai("run", "toy", "-p", "games", "12", "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert "0.00" not in out
+    assert "all: 6 tasks to compute, about 12 core-seconds" in out
 
 
 @pytest.mark.parametrize("damage, words", [

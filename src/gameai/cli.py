@@ -21,6 +21,7 @@ import os
 import shutil
 import subprocess
 import sys
+from contextlib import ExitStack, contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from types import ModuleType
@@ -199,20 +200,142 @@ def _choose_dirs(chapter: str, module: ModuleType, params: dict, requested: str 
     return dirs
 
 
+#: Seconds a Dask scheduler has to answer: to accept the connection, and then to send the
+#: handshake a Dask server sends first on every connection.
+DASK_TIMEOUT = 10.0
+
+
+def _dask_address(address: str) -> tuple[str, int]:
+    """``(host, port)`` of ``tcp://host:port`` (or ``host:port``); a :class:`UsageError` for
+    anything else, before any connection is tried."""
+    from urllib.parse import urlsplit
+
+    text = address if "://" in address else "tcp://" + address
+    try:
+        parts = urlsplit(text)
+        host, port = parts.hostname, parts.port
+        ok = parts.scheme == "tcp" and bool(host) and port is not None and parts.path in ("", "/")
+    except ValueError:  # a port that is not a number, or out of range
+        ok = False
+    if not ok:
+        raise UsageError(f"--scheduler {address} is not a Dask scheduler address; give "
+                         "tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786")
+    return host, port
+
+
+def _probe_dask(address: str, timeout: float = DASK_TIMEOUT) -> None:
+    """Check that a Dask scheduler answers at ``address`` before a client is made: connect, and
+    read the start of the handshake that a Dask server sends first. Something else on the port
+    (a web server, the dashboard) sends nothing or other bytes - the client would then wait
+    forever, or read their first bytes as a message length and fail allocating exabytes - so it
+    is refused here, within ``timeout`` seconds, in one line."""
+    import socket
+    import struct
+
+    host, port = _dask_address(address)
+    advice = ("start it with `dask scheduler` (it listens on port 8786 by default; 8787 is its "
+              "dashboard) or check the address")
+    try:
+        conn = socket.create_connection((host, port), timeout=timeout)
+    except socket.timeout:
+        raise UsageError(f"the Dask scheduler at {address} did not answer within {timeout:g} s; "
+                         + advice) from None
+    except OSError as exc:
+        raise UsageError(f"cannot reach the Dask scheduler at {address} "
+                         f"({exc.strerror or exc}); " + advice) from None
+    with conn:
+        conn.settimeout(timeout)
+        head = b""
+        try:
+            while len(head) < 16:
+                got = conn.recv(16 - len(head))
+                if not got:
+                    break
+                head += got
+        except (socket.timeout, OSError):
+            pass
+    if len(head) == 16:
+        total, frames = struct.unpack("<QQ", head)
+        if 16 <= total < 2**20 and 1 <= frames <= 64:
+            return
+    raise UsageError(f"something answers at {address}, but not a Dask scheduler (no Dask "
+                     f"handshake within {timeout:g} s); " + advice)
+
+
 def _dask_client(address: str | None):
-    """A dask.distributed client: the scheduler at ``address``, else a local cluster."""
+    """A dask.distributed client: the scheduler at ``address`` (checked by :func:`_probe_dask`
+    first), else a local cluster."""
     from dask.distributed import Client
 
     if not address:
         return Client()
+    _probe_dask(address)
     try:
-        return Client(address, timeout="10s")
-    except (OSError, TimeoutError) as exc:
+        return Client(address, timeout=f"{DASK_TIMEOUT:g}s")
+    except (OSError, TimeoutError, ValueError) as exc:
         raise UsageError(f"cannot reach the Dask scheduler at {address} ({exc})") from None
 
 
+class DaskLost(Exception):
+    """The Dask cluster stopped computing mid-run (its scheduler or its last worker is gone)."""
+
+
+def _is_dask_failure(exc: BaseException) -> bool:
+    """Whether ``exc`` says the cluster is gone, rather than something about this machine (a
+    full disk is an ``OSError`` too, and is reported as such)."""
+    import errno
+
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EROFS, errno.EACCES,
+                                                  errno.EPERM, errno.EDQUOT):
+        return False
+    module = type(exc).__module__ or ""
+    return (module.startswith(("distributed", "tornado")) or isinstance(exc, (OSError, TimeoutError))
+            or "No valid workers" in str(exc))
+
+
+@contextmanager
+def _quiet_dask_logs():
+    """distributed logs each lost connection with a traceback (81 lines for a killed
+    scheduler); the run reports the loss itself in one line, so only critical lines pass."""
+    import logging
+
+    loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
+
+
+def _run_on_dask(module: ModuleType, params: dict, data_dir: Path, address: str | None):
+    """``module.run`` on a Dask cluster; the cluster's loss mid-run becomes :class:`DaskLost`
+    (every chunk that came back is saved; the same command resumes)."""
+    with _quiet_dask_logs():
+        client = _dask_client(address)
+        try:
+            print(f"dask client: {client}  (dashboard: {client.dashboard_link})", flush=True)
+            return module.run(params, data_dir=data_dir, progress="auto")
+        except Exception as exc:
+            if not _is_dask_failure(exc):
+                raise
+            where = address or "the local cluster"
+            raise DaskLost(f"the Dask cluster at {where} stopped computing "
+                           f"({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else 'connection lost'}); "
+                           "every finished chunk is saved: restart the scheduler or its workers "
+                           "and run the same command again") from None
+        finally:
+            try:
+                client.close(timeout=5)
+            except Exception:  # a scheduler that is gone cannot be said goodbye to
+                pass
+
+
 def _print_plan(command: str, chapter: str, module: ModuleType, params: dict,
-                requested: str | os.PathLike | None) -> int:
+                requested: str | os.PathLike | None,
+                pairs: Sequence[Sequence[str]] | None = None) -> int:
     """``--dry-run``: the tasks a run would compute per experiment, and an estimate of their
     core-hours from the wall times its manifests record, so that a run at unpublished sizes is
     not a surprise of hours. Computes and writes nothing (see gameai.core.store.dry_run)."""
@@ -220,7 +343,7 @@ def _print_plan(command: str, chapter: str, module: ModuleType, params: dict,
 
     dirs = _choose_dirs(chapter, module, params, requested, compute=True, check_writable=False)
     with dry_run() as computed:
-        module.results(params, data_dir=dirs.path, compute=True, progress=False)
+        res = module.results(params, data_dir=dirs.path, compute=True, progress=False)
     seed_from = dirs.seed_from
     print(f"gameai {command} {chapter} --dry-run: results in {dirs.path / chapter}"
           + ("" if seed_from is None else f" (finished tasks copied from {seed_from})")
@@ -237,7 +360,7 @@ def _print_plan(command: str, chapter: str, module: ModuleType, params: dict,
                 unknown.append(row["experiment"])
                 text += ", core-hours unknown (no stored wall time)"
             else:
-                text += f", about {row['core_hours']:,.2f} core-hours"
+                text += f", about {_core_time(row['core_hours'])}"
                 hours += row["core_hours"]
         todo += row["compute"]
         print(text)
@@ -246,13 +369,74 @@ def _print_plan(command: str, chapter: str, module: ModuleType, params: dict,
     if todo and not known:
         total += ", core-hours unknown (no stored wall time)"
     elif todo:
-        total += f", about {hours:,.2f} core-hours"
+        total += f", about {_core_time(hours)}"
         if unknown:
             total += " plus those of " + ", ".join(unknown)
         total += (" (from the wall times of earlier runs; experiments built from the results "
                   "of pending ones are listed once those exist)")
     print(total)
+    blocked = _unreached(chapter, module, params, res,
+                         None if requested is None else str(requested), pairs)
+    if blocked:
+        print(f"{'':>24}  {blocked}")
     return 0
+
+
+def _core_time(hours: float) -> str:
+    """Compute time in a unit that shows it: core-hours from one hour up, else core-minutes or
+    core-seconds - never "0.00 core-hours" for work that takes time."""
+    seconds = hours * 3600
+    if hours >= 1:
+        return f"{hours:,.1f} core-hours"
+    if seconds >= 60:
+        return f"{seconds / 60:.0f} core-minutes"
+    if seconds >= 1:
+        return f"{seconds:.0f} core-seconds"
+    return "under 1 core-second"
+
+
+def _command_line(command: str, chapter: str, pairs: Sequence[Sequence[str]] | None,
+                  data_dir: str | None, experiments: Sequence[str] | None = None) -> str:
+    """``gameai COMMAND CHAPTER`` with the ``-p`` settings and ``--data-dir`` the user gave
+    (a hint that drops them would, taken literally, run the paper-scale chapter on the
+    committed data/); ``experiments`` replaces the ``experiments`` setting."""
+    import shlex
+
+    words = ["gameai", command, chapter]
+    for name, value in pairs or []:
+        if name == "experiments" and experiments is not None:
+            continue
+        words += ["-p", name, value]
+    if experiments is not None:
+        words += ["-p", "experiments", ",".join(experiments)]
+    if data_dir:
+        words += ["--data-dir", data_dir]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def _unreached(chapter: str, module: ModuleType, params: dict, res: Any,
+               data_dir: str | None, pairs: Sequence[Sequence[str]] | None = None) -> str:
+    """When ``-p experiments`` names groups the run never reached (the chapter skips what is
+    built from pending results, as Frank's Zoo's Monte Carlo AIs from Table 4's weights), the
+    line that says so and the command that includes what they need; "" otherwise."""
+    spec = module.PARAMETERS.get("experiments")
+    asked = getattr(res, "asked", None)
+    wanted = params.get("experiments")
+    if spec is None or asked is None or not wanted or tuple(wanted) == tuple(spec.default):
+        return ""
+    unreached = [g for g in wanted if g not in asked]
+    if not unreached:
+        return ""
+    pending = [k for k in (res.pending() if hasattr(res, "pending") else [])
+               if k in (spec.choices or ()) and k not in wanted]
+    what = ", ".join(unreached)
+    if not pending:
+        return (f"{what}: computes nothing at these parameters (the results it is built from "
+                "are missing); see `gameai params " + chapter + "`")
+    need = ", ".join(pending)
+    groups = [g for g in spec.choices if g in set(pending) | set(wanted)]
+    return (f"{what}: computes nothing until {need} (not in the results folder) is computed; "
+            f"include it: `{_command_line('run', chapter, pairs, data_dir, groups)}`")
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -267,21 +451,33 @@ def cmd_run(args: argparse.Namespace) -> int:
     params = check_params(args.chapter, module, pairs)
     _check_n_jobs(params.get("n_jobs", 1))
     if args.dry_run:
-        return _print_plan("run", args.chapter, module, params, args.data_dir)
+        return _print_plan("run", args.chapter, module, params, args.data_dir, args.param)
     dirs = _choose_dirs(args.chapter, module, params, args.data_dir, compute=True)
     print(f"gameai run {args.chapter}: results in {dirs.path / args.chapter}"
           + ("" if dirs.seed_from is None else f" (finished tasks taken from {dirs.seed_from})"))
-    print("parameters: " + ", ".join(f"{k}={v!r}" for k, v in params.items()), flush=True)
+    print("parameters: " + ", ".join(f"{k}={v!r}" for k, v in _used(module, params).items()),
+          flush=True)
     # Held for the whole run, so that a second run on the folder is refused before any work.
     with folder_lock(dirs.path / args.chapter):
         if params.get("backend") == "dask":
-            with _dask_client(args.scheduler) as client:
-                print(f"dask client: {client}  (dashboard: {client.dashboard_link})", flush=True)
-                module.run(params, data_dir=dirs.path, progress="auto")
+            res = _run_on_dask(module, params, dirs.path, args.scheduler)
         else:
-            module.run(params, data_dir=dirs.path, progress="auto")
+            res = module.run(params, data_dir=dirs.path, progress="auto")
+    blocked = _unreached(args.chapter, module, params, res, args.data_dir, args.param)
+    if blocked:
+        print(f"gameai run {args.chapter}: error: {blocked}", file=sys.stderr)
+        return 1
     print(f"gameai run {args.chapter}: done; results are in {dirs.path / args.chapter}")
     return 0
+
+
+def _used(module: ModuleType, params: dict) -> dict:
+    """The parameters a run computes with: in the ci profile the chapter shrinks the sizes left
+    at their paper default (its ``resolve``), and the printed line must show those."""
+    resolve = getattr(module, "resolve", None)
+    if resolve is None or params.get("profile") != "ci":
+        return params
+    return resolve(params)
 
 
 def _write_rerun_book(root: Path, out: Path, chapter: str, overrides: dict) -> None:
@@ -338,16 +534,20 @@ def _hide_defaults(executed: Path) -> None:
     executed.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def _refuse_committed(data_dir: Path, given: str | None, root: Path) -> None:
+def _refuse_committed(data_dir: Path, given: str | None, root: Path, chapter: str) -> None:
     """A rerun never writes into a committed ``data/``, nor into a folder below one: neither the
     book's at ``root`` (``--root``) nor the one beside this package (the data/ the notebook's
     kernel reads). Checked here, before the notebook starts, not inside it."""
-    from .core.datadirs import committed_data_dir, inside
+    from .core.datadirs import check_chapter_folder, committed_data_dir, inside
 
     for committed in {(root / "data").resolve(), committed_data_dir().resolve()}:
         if data_dir == committed or inside(data_dir, committed):
             raise UsageError(f"--data-dir {given}: a rerun never writes into the committed "
                              f"{committed} or a folder inside it; name another folder")
+        try:  # nor through a chapter folder that links into it, or anywhere else
+            check_chapter_folder(data_dir, chapter, committed)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
 
 
 def cmd_rerun(args: argparse.Namespace) -> int:
@@ -371,22 +571,38 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     # The rerun's results: its own folder (or the one named), never the committed data/; the
     # notebook's kernel finds it in GAMEAI_DATA_DIR (see gameai.core.datadirs).
     data_dir = Path(args.data_dir).expanduser().resolve() if args.data_dir else out / "data"
-    _refuse_committed(data_dir, args.data_dir, root)
+    _refuse_committed(data_dir, args.data_dir, root, args.chapter)
     if args.dry_run:
         return _print_plan("rerun", args.chapter, module, {**params, "compute_missing": True},
-                           data_dir)
-    from .core.lock import holder
+                           data_dir, args.param)
+    from .core.lock import FolderBusy, folder_lock
 
-    running = holder(data_dir / args.chapter)
-    if running:  # refused here, not halfway through the notebook
-        raise UsageError(f"--data-dir {data_dir}: a run is computing into it now ({running}); "
-                         "wait for it to finish or name another folder")
     try:
         from .core.datadirs import ensure_writable
 
         ensure_writable(data_dir / args.chapter)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    # The folder is held from here until the notebook has finished - between its experiments
+    # too, when no experiment computes: a `gameai run` into it would otherwise be let in and
+    # rewrite the rerun's claims. The kernel computes under this lock (lent through its
+    # environment), since it cannot take its own while this process holds it.
+    held = ExitStack()
+    try:
+        held.enter_context(folder_lock(data_dir / args.chapter))
+    except FolderBusy as exc:  # refused here, not halfway through the notebook
+        raise UsageError(f"--data-dir {data_dir}: a run is computing into it now ({exc}); "
+                         "wait for it to finish or name another folder") from None
+    with held:
+        return _rerun_into(args, root, out, notebook, data_dir, stamp, overrides)
+
+
+def _rerun_into(args: argparse.Namespace, root: Path, out: Path, notebook: Path,
+                data_dir: Path, stamp: str, overrides: dict) -> int:
+    """Execute the notebook into ``out`` with its results in ``data_dir`` (whose lock the caller
+    holds), then build the small book around it."""
+    from .core.lock import passed_on
+
     # The pages around the chapter (intro, methods, references, bibliography, images), but none of
     # the committed notebooks: the executed one is written there by papermill.
     shutil.copytree(
@@ -417,6 +633,8 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     import papermill
 
     os.environ[DATA_DIR_ENV] = str(data_dir)
+    lent = passed_on(data_dir / args.chapter)
+    os.environ.update(lent)
     try:
         papermill.execute_notebook(
             str(notebook),
@@ -434,6 +652,8 @@ def cmd_rerun(args: argparse.Namespace) -> int:
         return 1
     finally:
         os.environ.pop(DATA_DIR_ENV, None)
+        for name in lent:
+            os.environ.pop(name, None)
     print(f"gameai rerun {args.chapter}: results in {data_dir / args.chapter}")
 
     if args.no_build:
@@ -493,6 +713,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         raise UsageError(f"--skip names no experiment of {args.chapter}: {', '.join(unknown)}; "
                          f"allowed: {', '.join(sorted({e.name for e in res.experiments.values()}))}")
     bad = checked = 0
+    unrecorded = ""
     damaged: dict[Path, list[str]] = {}
     notes: list[str] = []
     bound = "" if args.max_seconds is None else f", at most {args.max_seconds:g} s per experiment"
@@ -526,12 +747,18 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if out["keys"] and args.forget_mismatched:
             n = forget(exp, data_dir, out["keys"])
             print(f"      forgot {n} rows of {len(out['keys'])} config(s): "
-                  f"`gameai run {args.chapter}` recomputes them")
-        if args.record and out["checked"]:
+                  f"`{_command_line('run', args.chapter, args.param, args.data_dir)}` "
+                  "recomputes them")
+        if args.record and out["checked"] and not unrecorded:
             try:
                 entry = record_verified(exp, data_dir, out, args.per_config)
             except FolderBusy as exc:
                 print(f"      not recorded: {exc}", file=sys.stderr)
+            except OSError as exc:  # a read-only folder: say it once, keep verifying
+                unrecorded = (f"gameai verify {args.chapter}: error: cannot record in "
+                              f"{data_dir / args.chapter} ({exc.strerror or exc}); run verify "
+                              "without --record, or on a writable copy of the folder")
+                print(unrecorded, file=sys.stderr)
             else:
                 if entry is not None:
                     print(f"      recorded in {exp.name}.json under 'verified' ({entry['date']})")
@@ -542,7 +769,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
               file=sys.stderr)
     if damaged:
         print(f"gameai verify {args.chapter}: {len(damaged)} damaged file(s); "
-              f"`gameai run {args.chapter}` recomputes the tasks they lost", file=sys.stderr)
+              f"`{_command_line('run', args.chapter, args.param, args.data_dir)}` recomputes "
+              "the tasks they lost", file=sys.stderr)
     if notes:
         print(f"gameai verify {args.chapter}: note: {len(notes)} experiment(s) not checked in "
               "full: " + "; ".join(notes))
@@ -556,7 +784,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
           f"{bad} sampled task(s) differ from the stored rows")
           + (" (of those checked: see the note)" if notes and bad == 0 else "")
           + (f"; but {len(damaged)} file(s) are damaged (above)" if damaged else ""))
-    return 0 if bad == 0 and not damaged else 1
+    return 0 if bad == 0 and not damaged and not unrecorded else 1
 
 
 def cmd_status(args: argparse.Namespace) -> int:
@@ -572,23 +800,29 @@ def cmd_status(args: argparse.Namespace) -> int:
     res = module.results(params, data_dir=data_dir, compute=False, progress=False)
     print(f"gameai status {args.chapter}: results in {data_dir / args.chapter}")
     done = total = 0
+    damaged: list[Path] = []
     for exp in res.experiments.values():
         st = status(exp, data_dir)
         done, total = done + st["done"], total + st["total"]
+        damaged += [path for path in st["damaged"] if path not in damaged]
         share = 100 * st["done"] / st["total"] if st["total"] else 100.0
         wall = wall_time(exp, data_dir)
         spent = "unknown" if wall is None else f"{wall / 3600:6.2f} h"
         print(f"{exp.name:>24}: {st['done']:>7,} of {st['total']:>7,} tasks ({share:5.1f} %), "
-              f"{spent} of run time so far")
+              f"{spent} of run time so far" + ("  DAMAGED" if st["damaged"] else ""))
+    resume = _command_line("run", args.chapter, args.param, args.data_dir)
     running = holder(data_dir / args.chapter)
     if running:
         state = f"a run is computing now ({running})"
+    elif damaged:
+        state = (f"{len(damaged)} damaged file(s) (warnings above; `gameai verify` names them): "
+                 f"`{resume}` recomputes what they lost")
     elif done < total:
-        state = f"no run is computing now (`gameai run {args.chapter}` resumes)"
+        state = f"no run is computing now (`{resume}` resumes)"
     else:
         state = "complete"
     print(f"{'all':>24}: {done:>7,} of {total:>7,} tasks cached; {state}")
-    return 0
+    return 1 if damaged and not running else 0
 
 
 def cmd_prune(args: argparse.Namespace) -> int:
@@ -726,17 +960,42 @@ def _quiet_broken_pipe() -> int:
     return EXIT_BROKEN_PIPE
 
 
+def _os_error(exc: OSError) -> str:
+    """One line for a file-system failure, with what to do: a full disk or a read-only folder
+    is not a bug of the program, and the state it leaves is fine (every chunk is written
+    atomically), so no traceback."""
+    import errno
+
+    where = exc.filename or "the results folder"
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return (f"no space left on the disk holding {where}: every finished chunk is saved; "
+                "free some space (or give --data-dir a folder on another disk) and run the "
+                "same command again to resume")
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return (f"{where} cannot be written ({exc.strerror}): give --data-dir a writable "
+                "folder, or make this one writable, and run the command again")
+    return f"{where}: {exc.strerror or exc}; fix it and run the same command again to resume"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from .core.io import OutsideFolder
     from .core.lock import FolderBusy
+    from .core.store import DamagedResults
 
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
     except BrokenPipeError:
         return _quiet_broken_pipe()
-    except (UsageError, FolderBusy) as exc:
+    except (UsageError, FolderBusy, OutsideFolder) as exc:
         print(f"gameai: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except (DamagedResults, DaskLost) as exc:
+        print(f"gameai: error: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"gameai: error: {_os_error(exc)}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("\ngameai: interrupted; every finished chunk is saved: run the same command again "
               "to resume", file=sys.stderr)

@@ -85,6 +85,9 @@ class Results:
     progress: bool | str = "auto"
     frames: dict[str, pd.DataFrame | None] = field(default_factory=dict)
     experiments: dict[str, Experiment] = field(default_factory=dict)
+    #: The experiment groups the chapter's steps asked :meth:`computes` about: a group named in
+    #: ``-p experiments`` but never asked about was not reached (its inputs are pending).
+    asked: set[str] = field(default_factory=set)
 
     @property
     def data_dir(self) -> Path:
@@ -99,6 +102,7 @@ class Results:
     def computes(self, group: str) -> bool:
         """Whether this run computes experiment group ``group`` (a run may compute only the
         groups named in its ``experiments`` parameter, and loads the others)."""
+        self.asked.add(group)
         return self.compute and group in self.params.get("experiments", (group,))
 
     def get(self, key: str, name: str, fn: Callable, configs: Sequence[Mapping[str, Any]],
