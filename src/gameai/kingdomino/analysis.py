@@ -556,13 +556,22 @@ LIKE_FOR_LIKE_NOTE = "like for like (the authors' move order, budgets and FG* op
 
 
 def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0,
-                  authors: pd.DataFrame | None = None) -> list[Claim]:
+                  authors: pd.DataFrame | None = None,
+                  authors_games: pd.DataFrame | None = None) -> list[Claim]:
     """Table III's 170 cells. Each is judged on the like-for-like column (``authors``: the
     authors' move order, measured budgets and FG* opponents) where that cell has games, with
-    our rule's value in the note; else on our rule, and the note says so."""
+    our rule's value in the note; else on our rule, and the note says so. Beside the rule, the
+    note of a like-for-like cell judges it on both studies' games (``authors_games``: the
+    authors' own, ``paper.authors_games``): a Welch test and a rank test
+    (``report.game_tests``)."""
+    from .report import game_test_note, game_tests
+
     t = table3(df, time_scale) if df is not None else pd.DataFrame(columns=["strategy", "T"])
     a = (table3(authors, time_scale) if authors is not None
          else pd.DataFrame(columns=["strategy", "T"]))
+    tests = ({} if authors is None or authors_games is None else
+             {(r.strategy, r.T): game_test_note(r)
+              for r in game_tests(authors, authors_games, time_scale).itertuples()})
     out = []
     for strategy, values in paper.TABLE3.items():
         for T, value in zip(paper.TABLE3_T, values):
@@ -596,6 +605,9 @@ def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0,
             if c.verdict == "differs":
                 cause = differs_cause(strategy, T, like_for_like=lfl is not None)
                 c = dataclasses.replace(c, note=f"{c.note} {cause}")
+            both = tests.get((strategy, float(T)), "") if lfl is not None else ""
+            if both:  # the game-level test, beside the rule's verdict
+                c = dataclasses.replace(c, note=f"{c.note} {both}.")
             out.append(c)
         if strategy == "FG":
             has_fg = authors is not None and (authors["seat0"] == "FG").any()
@@ -634,9 +646,11 @@ def differs_cause(strategy: str, T: float, like_for_like: bool) -> str:
     (where UCT tries moves in list order and cannot try them all)."""
     if like_for_like:
         return ("Cause: none of the three setup differences remains here (the authors' move "
-                "order, budgets and FG* opponents are all used); what remains is the rest of the "
-                "authors' FG (FGA: its first domino at random too; against the authors' own games "
-                "our FG* opponents score more than theirs) or chance among Table III's many cells.")
+                "order, budgets and FG* opponents are all used); what remains is chance among "
+                "Table III's many cells (the table's heading gives the count after correction) "
+                "or an offset of the whole table: against the authors' own games our opponents "
+                "score more than theirs at every budget (the chapter's section on the authors' "
+                "own games).")
     causes = ["the opponents (our FG, not the authors' FG*)",
               "the budgets (T × the authors' 10 s rate, not their measured playouts per move)"]
     if strategy.startswith("UCT") and not strategy.endswith("-TR") and T <= MOVE_ORDER_MATTERS_T:
@@ -1030,7 +1044,7 @@ def build_claims(res) -> list[Claim]:
         *table2_conclusions(res["table2"], res.params["table2_games"]),
         *(_reasoned(c, WHY["table3"])
           for c in table3_claims(t3, res.params["table3_games"], scale,
-                                 table3_frame(res, "table3authors_T"))),
+                                 table3_frame(res, "table3authors_T"), paper.authors_games())),
         *fig5_readings(full, scale),
         *sweep_claims(res["fig7"], res["fig8"], scale, res.params["fig_games"]),
         *conclusion_claims(full, scale),

@@ -1,0 +1,307 @@
+"""Table III against the authors' own games: cell-by-cell tests, the judged grid, and where the
+long-budget shortfall lies (Gedda, Lagerkvist & Butler 2018, Table III).
+
+The authors published every game behind their Table III (``paper.authors_games``: 170 cells of
+200 games, copied from the files their table scripts load). With both studies' games at hand
+each cell can be judged game by game - a Welch two-sample test of our games against theirs,
+with a rank test (Mann-Whitney) as a check that does not lean on normal margins - beside the
+claims' rule, which knows only the printed mean. And the margin (own score - best opponent's)
+can be split into its two sides, to say whether a difference from the authors lies in our
+player's score or in its opponents'. Each function here gives one table or one set of numbers
+of the chapter; the notebook only formats them.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from ..core.display import ci_range, number
+from ..core.stats import bh_reject, common_shift, holm_reject
+from . import paper
+from .analysis import table3
+from .chapter import SHORT_T
+
+#: A cell's game-level verdict: the Welch test at this level.
+ALPHA = 0.05
+
+
+def _cells(ours: pd.DataFrame, time_scale: float) -> pd.DataFrame:
+    """Our game rows with the paper's T (a run's T divided by its ``time_scale``), the player's
+    own score and its best opponent's."""
+    return ours.assign(T=(ours["T"] / time_scale).round(6), own=ours["score0"],
+                       best=ours[["score1", "score2", "score3"]].max(axis=1))
+
+
+def _theirs(authors: pd.DataFrame) -> pd.DataFrame:
+    return authors.assign(own=authors["score"], margin=authors["score_diff"],
+                          best=authors[["opp1", "opp2", "opp3"]].max(axis=1))
+
+
+def _pairs(ours: pd.DataFrame, authors: pd.DataFrame, time_scale: float):
+    """``(strategy, T, our games, their games)`` for every cell both hold, in Table III's
+    order (strategies as the paper lists them, then T)."""
+    o = dict(tuple(_cells(ours, time_scale).groupby(["seat0", "T"])))
+    a = dict(tuple(_theirs(authors).groupby(["strategy", "T"])))
+    order = {s: i for i, s in enumerate(paper.TABLE3)}
+    for key in sorted(a, key=lambda k: (order.get(k[0], len(order)), float(k[1]))):
+        if key in o:
+            yield key[0], float(key[1]), o[key], a[key]
+
+
+def game_tests(ours: pd.DataFrame, authors: pd.DataFrame, time_scale: float = 1.0) -> pd.DataFrame:
+    """Every Table III cell judged on both studies' games (paper Table III; ``ours``: game rows,
+    the like-for-like ``table3authors_T*`` or our rule's ``table3_T*``; ``authors``:
+    ``paper.authors_games``): our mean margin minus theirs (``delta``) with a Welch 95 % CI, the Welch
+    two-sample t-test's p-value and the Mann-Whitney rank test's (two-sided), and the Welch
+    verdict at 5 % (``welch``: "differs" or "agrees"). A cell with fewer than two games on a
+    side has NaN p-values and no verdict."""
+    from scipy import stats
+
+    rows = []
+    for s, T, mine, theirs in _pairs(ours, authors, time_scale):
+        x, y = mine["margin"].to_numpy(float), theirs["margin"].to_numpy(float)
+        d = float(x.mean() - y.mean())
+        row = {"strategy": s, "T": T, "n": len(x), "n_authors": len(y), "ours": float(x.mean()),
+               "theirs": float(y.mean()), "delta": d, "lo": math.nan, "hi": math.nan,
+               "p_welch": math.nan, "p_rank": math.nan, "welch": ""}
+        if len(x) >= 2 and len(y) >= 2:
+            se = math.sqrt(x.var(ddof=1) / len(x) + y.var(ddof=1) / len(y))
+            row.update(lo=d - 1.96 * se, hi=d + 1.96 * se)
+            if se > 0:
+                row["p_welch"] = float(stats.ttest_ind(x, y, equal_var=False).pvalue)
+                row["p_rank"] = float(stats.mannwhitneyu(x, y, alternative="two-sided").pvalue)
+                row["welch"] = "differs" if row["p_welch"] < ALPHA else "agrees"
+        rows.append(row)
+    cols = ["strategy", "T", "n", "n_authors", "ours", "theirs", "delta", "lo", "hi", "p_welch",
+            "p_rank", "welch"]
+    return pd.DataFrame(rows, columns=cols)
+
+
+def game_test_note(row) -> str:
+    """A claim note's sentence for one cell of :func:`game_tests`: both studies' games, the two
+    tests and the Welch verdict; FG's authors' games are one file for every budget."""
+    if not row.welch:
+        return ""
+    theirs = (f"the authors' {int(row.n_authors)}, one file of FG games for every budget"
+              if row.strategy == "FG" else f"the authors' {int(row.n_authors)}")
+    return (f"On both studies' games (our {int(row.n)} like for like against {theirs}): ours "
+            f"minus theirs {number(row.delta, 1, signed=True)} points, Welch p = {row.p_welch:.2g}, "
+            f"rank test p = {row.p_rank:.2g}: {row.welch} at 5 %")
+
+
+def game_test_counts(tests: pd.DataFrame) -> dict:
+    """How many cells of :func:`game_tests` the Welch test and the rank test call different at
+    5 %, how many chance alone would (5 % of the cells tested), and how many Welch differences
+    remain after Holm's and Benjamini-Hochberg's corrections."""
+    t = tests.dropna(subset=["p_welch"])
+    p = t["p_welch"].tolist()
+    return {"cells": len(t), "welch": int((t["p_welch"] < ALPHA).sum()),
+            "rank": int((t["p_rank"] < ALPHA).sum()),
+            "both": int(((t["p_welch"] < ALPHA) & (t["p_rank"] < ALPHA)).sum()),
+            "by_chance": ALPHA * len(t), "holm": sum(holm_reject(p, ALPHA)),
+            "bh": sum(bh_reject(p, ALPHA))}
+
+
+# ----------------------------------------------------------------------------- the shortfall
+
+
+def own_score_slope(ours: pd.DataFrame, authors: pd.DataFrame, time_scale: float = 1.0) -> float:
+    """How many points the best opponent's score moves per point of the player's own score,
+    within cells (both studies' games, each cell centred on its own means): the four players
+    share one draft, so a player who scores more leaves its opponents less. Used to compare
+    the opponents' scores at equal player scores."""
+    sxy = sxx = 0.0
+    for _, _, mine, theirs in _pairs(ours, authors, time_scale):
+        for g in (mine, theirs):
+            x, y = g["own"] - g["own"].mean(), g["best"] - g["best"].mean()
+            sxy, sxx = sxy + float((x * y).sum()), sxx + float((x * x).sum())
+    return sxy / sxx if sxx else 0.0
+
+
+def score_sides_cells(ours: pd.DataFrame, authors: pd.DataFrame,
+                      time_scale: float = 1.0) -> pd.DataFrame:
+    """Cell by cell (paper Table III), ours minus the authors' games on each side of the margin:
+    the player's own score (``own``), its best opponent's (``best``), and the best opponent's at
+    equal player scores (``best_adj`` = best - slope x own, the slope from
+    :func:`own_score_slope`), each with its standard error (independent games)."""
+    slope = own_score_slope(ours, authors, time_scale)
+    rows = []
+    for s, T, mine, theirs in _pairs(ours, authors, time_scale):
+        row = {"strategy": s, "T": T, "n": len(mine)}
+        for side in ("own", "best", "margin"):
+            x, y = mine[side], theirs[side]
+            row[side] = float(x.mean() - y.mean())
+            row[f"{side}_se"] = math.sqrt(x.var(ddof=1) / len(x) + y.var(ddof=1) / len(y)) \
+                if len(x) > 1 and len(y) > 1 else math.nan
+        adj_x, adj_y = mine["best"] - slope * mine["own"], theirs["best"] - slope * theirs["own"]
+        row["best_adj"] = float(adj_x.mean() - adj_y.mean())
+        row["best_adj_se"] = math.sqrt(adj_x.var(ddof=1) / len(adj_x) + adj_y.var(ddof=1) / len(adj_y)) \
+            if len(adj_x) > 1 and len(adj_y) > 1 else math.nan
+        rows.append(row)
+    out = pd.DataFrame(rows)
+    out.attrs["slope"] = slope
+    return out
+
+
+def _band(T: float, short_T: float) -> str:
+    return f"up to {short_T:g} s" if T <= short_T else f"above {short_T:g} s"
+
+
+def shortfall(sides: pd.DataFrame, short_T: float = SHORT_T) -> pd.DataFrame:
+    """Where a setting's difference from the authors' games lies, by budget band: for each side
+    of :func:`score_sides_cells` (the searching strategies' cells; FG's ten cells share one file
+    of the authors' and would count it ten times), the inverse-variance weighted mean over the
+    cells of each band with its 95 % CI, the change from the short band to the long one with
+    its 95 % CI, and whether the cells of each band scatter around their band's mean more than
+    chance (``p_scatter``: :func:`gameai.core.stats.common_shift`, strategies differing from
+    one another when below 5 %)."""
+    s = sides[(sides["strategy"] != "FG")].dropna(subset=["own_se"])
+    rows = []
+    if s.empty:
+        return pd.DataFrame(rows)
+    bands = [_band(T, short_T) for T in s["T"]]
+    for side in ("own", "best", "best_adj", "margin"):
+        test = common_shift(s[side], s[f"{side}_se"], bands)
+        (m1, lo1, hi1, n1), (m2, lo2, hi2, n2) = (
+            test["shifts"].get(_band(0, short_T), (math.nan,) * 3 + (0,)),
+            test["shifts"].get(_band(math.inf, short_T), (math.nan,) * 3 + (0,)))
+        se = math.hypot((hi1 - lo1) / (2 * 1.96), (hi2 - lo2) / (2 * 1.96))
+        rows.append({"side": side, "short": m1, "short_lo": lo1, "short_hi": hi1,
+                     "long": m2, "long_lo": lo2, "long_hi": hi2, "cells": n1 + n2,
+                     "change": m2 - m1, "change_lo": m2 - m1 - 1.96 * se,
+                     "change_hi": m2 - m1 + 1.96 * se, "p_scatter": test["p"]})
+    return pd.DataFrame(rows)
+
+
+def _clear(lo: float, hi: float) -> bool:
+    return lo > 0 or hi < 0
+
+
+def shortfall_sentence(lfl: pd.DataFrame, rule: pd.DataFrame, short_T: float = SHORT_T) -> str:
+    """What :func:`shortfall` says, in words that follow from its intervals: the opponents'
+    excess at equal player scores in each setting and whether it changes with the budget, then
+    which side the change of the margin from short to long budgets lies on."""
+    def side(t, name):
+        return t.set_index("side").loc[name]
+
+    def ci(lo, hi):
+        return ci_range(lo, hi, percent=False, signed=True)
+
+    parts = []
+    for label, t in (("like for like (FG* opponents)", lfl), ("under our rule (our FG)", rule)):
+        b = side(t, "best_adj")
+        change = ("no clear change with the budget" if not _clear(b.change_lo, b.change_hi) else
+                  f"a change of {number(b.change, 1, signed=True)} from short to long budgets")
+        parts.append(f"{label} the best opponent scores {number(b.short, 1, signed=True)} points "
+                     f"({ci(b.short_lo, b.short_hi)}) against the authors' up to {short_T:g} s and "
+                     f"{number(b.long, 1, signed=True)} ({ci(b.long_lo, b.long_hi)}) above, at "
+                     f"equal player scores: {change}")
+    own, best = side(lfl, "own"), side(lfl, "best_adj")
+    where = ("in our player's own score" if _clear(own.change_lo, own.change_hi)
+             and not _clear(best.change_lo, best.change_hi) else
+             "in the opponents' scores" if _clear(best.change_lo, best.change_hi)
+             and not _clear(own.change_lo, own.change_hi) else
+             "on both sides" if _clear(own.change_lo, own.change_hi) else "on neither side clearly")
+    return ("; ".join(parts) + f". The opponents' excess is there at every budget, so the change "
+            f"of the like-for-like margin from short to long budgets lies {where}: our player "
+            f"scores {number(own.short, 1, signed=True)} points more than the authors' up to "
+            f"{short_T:g} s ({ci(own.short_lo, own.short_hi)}) and "
+            f"{number(own.long, 1, signed=True)} above ({ci(own.long_lo, own.long_hi)})")
+
+
+def shortfall_table(lfl: pd.DataFrame, rule: pd.DataFrame,
+                    short_T: float = SHORT_T) -> pd.DataFrame:
+    """The two settings' :func:`shortfall` as one table for the chapter: per setting and side,
+    ours minus the authors' games up to ``short_T`` and above it, and the change (points, 95 %
+    CIs), and whether the strategies' cells scatter more than chance around their band's mean."""
+    names = {"own": "player's own score", "best": "best opponent's score",
+             "best_adj": "best opponent's, at equal player scores", "margin": "victory margin"}
+
+    def fmt(m, lo, hi):
+        return f"{number(m, 1, signed=True)} ({ci_range(lo, hi, percent=False, signed=True)})"
+
+    rows = []
+    for label, t in (("like for like", lfl), ("our rule", rule)):
+        for r in t.itertuples():
+            rows.append({"setting": label, "side": names[r.side],
+                         f"up to {short_T:g} s": fmt(r.short, r.short_lo, r.short_hi),
+                         f"above {short_T:g} s": fmt(r.long, r.long_lo, r.long_hi),
+                         "change": fmt(r.change, r.change_lo, r.change_hi),
+                         "strategies differ": "yes" if r.p_scatter < ALPHA else "no"})
+    return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------------------- the judged grid
+
+
+def judged_grid(lfl_t: pd.DataFrame, rule_t: pd.DataFrame, games: int) -> pd.DataFrame:
+    """Table III as the claims judge it: each cell's like-for-like mean margin (bold), the
+    paper's value in brackets, our rule's value beneath (small), and the games where fewer than
+    ``games``; strategies as rows in the paper's order, budgets as columns. ``lfl_t`` and
+    ``rule_t`` are :func:`analysis.table3` rows. An empty cell has no games in either setting."""
+    order = [s for s in paper.TABLE3 if s in set(lfl_t["strategy"]) | set(rule_t["strategy"])]
+    Ts = sorted(set(lfl_t["T"]) | set(rule_t["T"]))
+    lfl, rule = (t.set_index(["strategy", "T"]) for t in (lfl_t, rule_t))
+
+    def cell(s, T):
+        a = lfl.loc[(s, T)] if (s, T) in lfl.index else None
+        r = rule.loc[(s, T)] if (s, T) in rule.index else None
+        if a is None and r is None:
+            return ""
+        top = a if a is not None else r
+        head = ("<b>" + number(a.margin, 1, signed=True) + "</b>") if a is not None else "–"
+        text = f"{head}<br><small>({number(top.paper_compare, 1, signed=True)})</small>"
+        if a is not None and a.n < games:
+            text += f"<br><small>n={int(a.n)}</small>"
+        if r is not None:
+            text += f"<br><small><i>rule {number(r.margin, 1, signed=True)}</i></small>"
+        return text
+
+    return pd.DataFrame([[cell(s, T) for T in Ts] for s in order], index=order,
+                        columns=[f"{T:g} s" for T in Ts])
+
+
+def grid_colours(lfl_t: pd.DataFrame, grid: pd.DataFrame) -> pd.DataFrame:
+    """The judged grid's colours: like for like minus the paper, blue where ours is higher, red
+    where lower, full colour at 10 points (CSS per cell, for a pandas Styler)."""
+    diff = lfl_t.pivot(index="strategy", columns="T", values="diff")
+    diff.columns = [f"{T:g} s" for T in diff.columns]
+    diff = diff.reindex(index=grid.index, columns=grid.columns)
+
+    def shade(v):
+        if pd.isna(v):
+            return ""
+        a = min(abs(v) / 10, 1) * 0.55
+        rgb = "33, 102, 172" if v > 0 else "178, 24, 43"
+        return f"background-color: rgba({rgb}, {a:.2f})"
+
+    return diff.map(shade)
+
+
+def best_per_budget(lfl_t: pd.DataFrame) -> pd.DataFrame:
+    """The best strategy at each budget on the values the claims judge (like for like), beside
+    the paper's best there: ``T``, ``strategy``, ``margin``, ``paper_best``, ``paper_margin``
+    (paper Table III; UCT_B at 10 s compared at the authors' raw values)."""
+    rows = []
+    for T, g in lfl_t.dropna(subset=["margin"]).groupby("T"):
+        best = g.loc[g["margin"].idxmax()]
+        col = paper.TABLE3_T.index(T) if T in paper.TABLE3_T else None
+        theirs = {s: (paper.TABLE3_UCT_B_10S_RAW.get(s, v[col]) if T == 10 else v[col])
+                  for s, v in paper.TABLE3.items()} if col is not None else {}
+        pb = max(theirs, key=theirs.get) if theirs else None
+        rows.append({"T": T, "strategy": best["strategy"], "margin": float(best["margin"]),
+                     "paper_best": pb, "paper_margin": theirs.get(pb, math.nan)})
+    return pd.DataFrame(rows, columns=["T", "strategy", "margin", "paper_best", "paper_margin"])
+
+
+def grid_frames(res, time_scale: float = 1.0):
+    """The two Table III settings as :func:`analysis.table3` rows: like for like (judged) and
+    our rule; None for a setting without games."""
+    from .analysis import table3_frame
+
+    lfl, rule = table3_frame(res, "table3authors_T"), table3_frame(res)
+    return (None if lfl is None else table3(lfl, time_scale),
+            None if rule is None else table3(rule, time_scale))

@@ -1,0 +1,124 @@
+"""Table III against the authors' own games (kingdomino.report), from hand-made games."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from gameai.kingdomino import analysis, paper, report
+
+
+def ours(player, T, own, opps, time_scale=1.0):
+    """Our game rows: the player's score ``own[i]`` and its opponents' ``opps[i]`` per game."""
+    out = []
+    for i, (o, (a, b, c)) in enumerate(zip(own, opps)):
+        out.append({"key": "k", "index": i, "player": player, "seat0": player, "T": T * time_scale,
+                    "score0": o, "score1": a, "score2": b, "score3": c,
+                    "margin": o - max(a, b, c), "win": int(o > max(a, b, c)), "draw": 0})
+    return out
+
+
+def theirs(strategy, T, own, opps):
+    rows = [{"strategy": strategy, "T": T, "game": i, "score": o, "opp1": a, "opp2": b, "opp3": c}
+            for i, (o, (a, b, c)) in enumerate(zip(own, opps))]
+    df = pd.DataFrame(rows)
+    df["score_diff"] = df["score"] - df[["opp1", "opp2", "opp3"]].max(axis=1)
+    df["win"] = np.sign(df["score_diff"])
+    return df
+
+
+RNG = np.random.default_rng(7)
+
+
+def noisy(mean, n=200, sd=8.0):
+    return np.round(RNG.normal(mean, sd, n)).astype(int)
+
+
+def test_game_tests_judge_each_cell_on_both_studies_games():
+    same = noisy(50), [(40, 45, 44)] * 200
+    mine = pd.DataFrame(ours("MCE-TR/R", 0.5, noisy(50), same[1], 0.01)
+                        + ours("UCT-FG", 6.0, noisy(44), same[1], 0.01))  # 6 points lower
+    auth = pd.concat([theirs("MCE-TR/R", 0.5, *same), theirs("UCT-FG", 6.0, noisy(50), same[1]),
+                      theirs("FG", 1.0, noisy(50), same[1])])  # a cell we lack: left out
+    t = report.game_tests(mine, auth, time_scale=0.01).set_index("strategy")
+    assert list(t.index) == ["MCE-TR/R", "UCT-FG"] and (t["T"] == [0.5, 6.0]).all()
+    assert t.loc["MCE-TR/R", "welch"] == "agrees" and t.loc["UCT-FG", "welch"] == "differs"
+    assert t.loc["UCT-FG", "p_welch"] < 1e-6 and t.loc["UCT-FG", "p_rank"] < 1e-6
+    assert t.loc["UCT-FG", "lo"] < t.loc["UCT-FG", "delta"] < t.loc["UCT-FG", "hi"] < 0
+    counts = report.game_test_counts(t.reset_index())
+    assert counts["cells"] == 2 and counts["welch"] == 1 and counts["holm"] == 1
+    assert counts["by_chance"] == pytest.approx(0.1)
+    note = report.game_test_note(t.reset_index().iloc[1])
+    assert "our 200 like for like against the authors' 200" in note and "differs at 5 %" in note
+
+
+def test_a_like_for_like_claim_carries_the_game_level_test():
+    opp = [(40, 45, 44)] * 200
+    lfl = pd.DataFrame(ours("UCT-FG", 6.0, noisy(48.5), opp))  # paper 3.5: margin about 3.5
+    auth = theirs("UCT-FG", 6.0, noisy(48.5), opp)
+    (c,) = [c for c in analysis.table3_claims(None, 200, authors=lfl, authors_games=auth)
+            if c.claim == "table3.UCT-FG.6"]
+    assert "On both studies' games" in c.note and "Welch p = " in c.note
+    rule_only = pd.DataFrame(ours("UCT-FG", 6.0, noisy(48.5), opp))
+    (r,) = [c for c in analysis.table3_claims(rule_only, 200, authors_games=auth)
+            if c.claim == "table3.UCT-FG.6"]
+    assert "On both studies' games" not in r.note  # only like-for-like cells are so tested
+
+
+def test_score_sides_compare_opponents_at_equal_player_scores():
+    # within each cell the best opponent loses 0.5 points per point its player scores
+    own = np.tile(np.arange(40, 60), 10)
+    opp = [(60 - 0.5 * (o - 50), 30, 30) for o in own]
+    mine = pd.DataFrame(ours("MCE-FG/R", 1.0, own + 2, opp))  # the same opponents
+    # ours: the player scores 2 more, so at equal scores our opponent would be 1 point higher
+    auth = theirs("MCE-FG/R", 1.0, own, opp)
+    s = report.score_sides_cells(mine, auth)
+    r = s.iloc[0]
+    assert s.attrs["slope"] == pytest.approx(-0.5)
+    assert r.own == pytest.approx(2.0) and r.best == pytest.approx(0.0)
+    assert r.best_adj == pytest.approx(1.0)  # 0 - (-0.5) x 2
+
+
+def _sides(own_short, own_long, best, n_cells=40):
+    rows = []
+    for i in range(n_cells):
+        T = paper.TABLE3_T[i % 10]
+        rows.append({"strategy": f"MCE-{i}", "T": T, "n": 200,
+                     "own": own_short if T <= 2 else own_long, "own_se": 0.5,
+                     "best": best, "best_se": 0.5, "best_adj": best, "best_adj_se": 0.5,
+                     "margin": (own_short if T <= 2 else own_long) - best, "margin_se": 0.7})
+    return pd.DataFrame(rows)
+
+
+def test_shortfall_says_which_side_changes_with_the_budget():
+    lfl, rule = report.shortfall(_sides(1.0, 0.0, 1.2)), report.shortfall(_sides(1.8, 0.2, 1.3))
+    own = lfl.set_index("side").loc["own"]
+    assert own.short == pytest.approx(1.0) and own.long == pytest.approx(0.0)
+    assert own.change_hi < 0 and lfl.set_index("side").loc["best_adj", "change"] == pytest.approx(0)
+    text = report.shortfall_sentence(lfl, rule)
+    assert "no clear change with the budget" in text
+    assert "lies in our player's own score" in text
+    flipped = report.shortfall(_sides(0.5, 0.5, 1.2).assign(
+        best_adj=lambda d: np.where(d["T"] <= 2, 0.0, 1.5)))
+    assert "lies in the opponents' scores" in report.shortfall_sentence(flipped, rule)
+    table = report.shortfall_table(lfl, rule)
+    assert len(table) == 8 and set(table["setting"]) == {"like for like", "our rule"}
+
+
+def test_the_judged_grid_shows_like_for_like_with_our_rule_beneath():
+    lfl_t = analysis.table3(pd.DataFrame(ours("MCE-FG/R", 10.0, [60] * 4, [(52, 50, 40)] * 4)))
+    rule_t = analysis.table3(pd.DataFrame(ours("MCE-FG/R", 10.0, [55] * 4, [(52, 50, 40)] * 4)
+                                          + ours("UCT-TR", 10.0, [50] * 4, [(52, 50, 40)] * 4)))
+    g = report.judged_grid(lfl_t, rule_t, 200)
+    assert list(g.index) == ["MCE-FG/R", "UCT-TR"] and list(g.columns) == ["10 s"]
+    cell = g.loc["MCE-FG/R", "10 s"]
+    assert cell.startswith("<b>+8.0</b>") and "(+9.6)" in cell and "rule +3.0" in cell
+    assert "n=4" in cell
+    assert g.loc["UCT-TR", "10 s"].startswith("–")  # no like-for-like games: only our rule
+    colours = report.grid_colours(lfl_t, g)
+    assert "178, 24, 43" in colours.loc["MCE-FG/R", "10 s"] and colours.loc["UCT-TR", "10 s"] == ""
+    best = report.best_per_budget(rule_t).iloc[0]
+    assert best.strategy == "MCE-FG/R" and best.paper_best == "MCE-FG/R"
