@@ -223,7 +223,7 @@ def _dask_address(address: str) -> tuple[str, int]:
     return host, port
 
 
-def _probe_dask(address: str, timeout: float = DASK_TIMEOUT) -> None:
+def _probe_dask(address: str, timeout: float | None = None) -> None:
     """Check that a Dask scheduler answers at ``address`` before a client is made: connect, and
     read the start of the handshake that a Dask server sends first. Something else on the port
     (a web server, the dashboard) sends nothing or other bytes - the client would then wait
@@ -232,6 +232,7 @@ def _probe_dask(address: str, timeout: float = DASK_TIMEOUT) -> None:
     import socket
     import struct
 
+    timeout = DASK_TIMEOUT if timeout is None else timeout
     host, port = _dask_address(address)
     advice = ("start it with `dask scheduler` (it listens on port 8786 by default; 8787 is its "
               "dashboard) or check the address")
@@ -452,6 +453,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     _check_n_jobs(params.get("n_jobs", 1))
     if args.dry_run:
         return _print_plan("run", args.chapter, module, params, args.data_dir, args.param)
+    if args.scheduler:
+        _probe_dask(args.scheduler)  # before any folder is made: a wrong address is a typo
     dirs = _choose_dirs(args.chapter, module, params, args.data_dir, compute=True)
     print(f"gameai run {args.chapter}: results in {dirs.path / args.chapter}"
           + ("" if dirs.seed_from is None else f" (finished tasks taken from {dirs.seed_from})"))
@@ -540,14 +543,20 @@ def _refuse_committed(data_dir: Path, given: str | None, root: Path, chapter: st
     kernel reads). Checked here, before the notebook starts, not inside it."""
     from .core.datadirs import check_chapter_folder, committed_data_dir, inside
 
-    for committed in {(root / "data").resolve(), committed_data_dir().resolve()}:
+    candidates = sorted({(root / "data").resolve(), committed_data_dir().resolve()})
+    for committed in candidates:
         if data_dir == committed or inside(data_dir, committed):
             raise UsageError(f"--data-dir {given}: a rerun never writes into the committed "
                              f"{committed} or a folder inside it; name another folder")
-        try:  # nor through a chapter folder that links into it, or anywhere else
-            check_chapter_folder(data_dir, chapter, committed)
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
+    # Nor through a chapter folder that links into one of them, or anywhere else: the message
+    # names the committed folder it leads into, if any.
+    linked = Path(os.path.realpath(data_dir / chapter))
+    target = next((c for c in candidates if linked == c or linked.is_relative_to(c)),
+                  candidates[0])
+    try:
+        check_chapter_folder(data_dir, chapter, target)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def cmd_rerun(args: argparse.Namespace) -> int:

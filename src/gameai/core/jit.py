@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
+import tempfile
 from pathlib import Path
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
@@ -51,10 +53,39 @@ def loaded_source_hash() -> str:
     return _LOADED
 
 
+def _writable(path: Path) -> bool:
+    """Whether numba can keep its cache in ``path`` (created if needed)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / f".gameai-write-test-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError:
+        return False
+    return True
+
+
+def _fallback(wanted: Path, digest: str) -> Path:
+    """A fresh temporary cache folder, for when ``wanted`` cannot be written. Numba itself would
+    fall back to ``__pycache__`` beside each source file, which is keyed by that file alone -
+    the stale-code risk this module exists to prevent. Said in one line; the workers this
+    process starts inherit the folder through ``GAMEAI_NUMBA_CACHE`` (and say nothing)."""
+    base = Path(tempfile.mkdtemp(prefix="gameai-numba-"))
+    print(f"gameai: note: numba's cache folder {wanted.parent} cannot be written; compiled code "
+          f"is cached in {base} for this run instead (set GAMEAI_NUMBA_CACHE to a writable "
+          "folder to keep it)", file=sys.stderr, flush=True)
+    os.environ["GAMEAI_NUMBA_CACHE"] = str(base)
+    return base / digest
+
+
 def configure() -> Path:
-    """Point numba (this process and the workers it starts) at the source-keyed cache."""
+    """Point numba (this process and the workers it starts) at the source-keyed cache, or at a
+    fresh temporary one when that cannot be written (:func:`_fallback`)."""
     import numba
 
-    path = cache_dir(digest=loaded_source_hash())
+    digest = loaded_source_hash()
+    path = cache_dir(digest=digest)
+    if not _writable(path):
+        path = _fallback(path, digest)
     numba.config.CACHE_DIR = str(path)
     return path

@@ -20,6 +20,7 @@ import os
 import signal
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TextIO
 
@@ -336,7 +337,63 @@ def _execute(
         extra = {"initializer": _worker_init, "initargs": (os.getpid(),)}
     with joblib.parallel_config(backend=backend, **extra):
         parallel = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
+        if backend == "loky":
+            _start_workers_with_sigint_blocked()
         yield from parallel(jobs)
+
+
+def _start_workers_with_sigint_blocked() -> None:
+    """Make loky start (and restart) its workers with SIGINT blocked (:func:`_sigint_blocked`).
+    Loky starts them inside its executor's ``_adjust_process_count``, on the first chunk
+    submitted, so that is where the block goes; if a loky version names it otherwise, workers
+    start as before (only the rare traceback comes back)."""
+    try:
+        from joblib.externals.loky.process_executor import ProcessPoolExecutor
+    except ImportError:  # pragma: no cover
+        return
+    original = getattr(ProcessPoolExecutor, "_adjust_process_count", None)
+    if original is None or getattr(original, "_gameai_sigint", False):
+        return
+
+    def adjust(self):
+        _start_resource_trackers()
+        with _sigint_blocked():
+            return original(self)
+
+    adjust._gameai_sigint = True
+    ProcessPoolExecutor._adjust_process_count = adjust
+
+
+def _start_resource_trackers() -> None:
+    """Start the resource trackers of multiprocessing and loky now, if they are not running:
+    starting one unblocks SIGINT (Python 3.11's ``ensure_running`` ends with ``SIG_UNBLOCK``),
+    which would undo :func:`_sigint_blocked` if it happened inside it."""
+    try:
+        from multiprocessing import resource_tracker as stdlib_tracker
+
+        from joblib.externals.loky.backend import resource_tracker as loky_tracker
+
+        stdlib_tracker.ensure_running()
+        loky_tracker.ensure_running()
+    except Exception:  # pragma: no cover - the trackers start later, as before
+        pass
+
+
+@contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """Block SIGINT in this thread while it starts worker processes. A worker inherits the
+    blocked signal across fork and exec, so a Ctrl-C in the fraction of a second before its
+    initializer ignores SIGINT (:func:`_worker_init`) no longer prints its KeyboardInterrupt
+    traceback; it stays blocked there (the parent stops its workers). Here the Ctrl-C waits
+    the few milliseconds until the workers are started, then interrupts the run as usual."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def run_tasks(
