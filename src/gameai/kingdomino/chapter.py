@@ -64,18 +64,21 @@ GREEDY_CHECK_T = (0.5, 6.0)
 
 PARAMETERS: dict[str, Param] = {
     **run_settings(2018),
-    "time_scale": Param(1.0, float, "multiplies every T (1: the paper's budgets)", minimum=1e-4),
+    "time_scale": Param(1.0, float, "multiplies every T (1: the paper's budgets)", minimum=1e-4,
+                        maximum=100.0),
     "branching_games": Param(1_000, int, "random games for §II-B and Fig. 2",
                              minimum=1, maximum=MAX_COUNT),
     "table1_games": Param(paper.TABLE1_GAMES, int, "games per agent vs 3 x TR (Table I)",
                           minimum=1, maximum=MAX_COUNT),
     "table2_games": Param(paper.TABLE2_GAMES, int, "games per agent vs 3 x FG (Table II)",
                           minimum=0, maximum=MAX_COUNT),
-    "table2_T": Param(paper.TABLE2_T, float, "seconds per ply of Table II", minimum=0),
+    "table2_T": Param(paper.TABLE2_T, float, "seconds per ply of Table II", minimum=0,
+                      maximum=1000.0),
     "table3_games": Param(paper.TABLE3_GAMES, int, "games per cell of Table III",
                           minimum=0, maximum=MAX_COUNT),
     "table3_T": Param(tuple(float(t) for t in paper.TABLE3_T), tuple,
-                      "seconds per ply of Table III's columns", item_kind=float, minimum=0),
+                      "seconds per ply of Table III's columns", item_kind=float, minimum=0,
+                      maximum=1000.0),
     "table3_strategies": Param(TABLE3_STRATEGIES, tuple, "Table III's rows",
                                item_kind=str, choices=TABLE3_STRATEGIES),
     "fig_games": Param(paper.TABLE3_GAMES, int, "games per point of Figs. 7-8",
@@ -185,8 +188,8 @@ def fg_quirk(res: Results) -> None:
 
 
 def _table3_cell_key(T: float) -> str:
-    """``table3_T0p5`` for T = 0.5 s (a file name: no dots)."""
-    return f"table3_T{T:g}".replace(".", "p")
+    """``table3_T0p5`` for T = 0.5 s (a file name: no dots, no '+' of an exponent)."""
+    return f"table3_T{T:g}".replace(".", "p").replace("+", "")
 
 
 def table3(res: Results, long: bool) -> None:
