@@ -122,3 +122,40 @@ def test_the_judged_grid_shows_like_for_like_with_our_rule_beneath():
     assert "178, 24, 43" in colours.loc["MCE-FG/R", "10 s"] and colours.loc["UCT-TR", "10 s"] == ""
     best = report.best_per_budget(rule_t).iloc[0]
     assert best.strategy == "MCE-FG/R" and best.paper_best == "MCE-FG/R"
+
+
+def test_shortfall_skips_sides_without_spread_and_says_nothing_then():
+    flat = _sides(1.0, 0.0, 1.2).assign(own_se=0.0)  # every game alike: no test possible
+    t = report.shortfall(flat)
+    assert "own" not in set(t["side"]) and "best_adj" in set(t["side"])
+    assert report.shortfall_sentence(t, t) == ""
+    assert report.judged_grid(None, None, 200).empty
+
+
+def test_experiments_have_readable_names():
+    assert report.experiment_label("table3_T0p5") == "Table III, our rule, 0.5 s"
+    assert report.experiment_label("table3authors_T10") == "Table III like for like, 10 s"
+    assert report.experiment_label("fig7_C") == "Fig. 7: UCT's exploration constant"
+    assert report.experiment_label("unknown") == "unknown"
+
+
+def test_the_table3_family_and_offset_in_words(tmp_path):
+    from gameai.core.claims import quantitative, read_claims, write_claims
+
+    rng = np.random.default_rng(5)
+    rows = []
+    for s in list(paper.TABLE3)[1:5]:
+        for T, v in zip(paper.TABLE3_T, paper.TABLE3[s]):
+            d = rng.normal(-1.5 if T > 2 else 0.0, 1.4)  # 1.1 below the paper above 2 s
+            rows.append(quantitative(f"table3.{s}.{T:g}", "d", v, v + d, v + d - 2.4, v + d + 2.4,
+                                     200, step=0.1, n_paper=200, note="n"))
+    write_claims("kd", rows, tmp_path)
+    claims = read_claims("kd", tmp_path)
+    assert report.table3_family(claims).startswith(f"{sum(c.verdict == 'differs' for c in rows)} of 40 differ")
+
+    class Res:  # no games: the FG sentence is left out
+        frames = {}
+    text = report.table3_offset(claims, Res())
+    assert "above 2 s, they sit" in text and "points below the paper's" in text
+    assert "One shift for the whole table" in text and "FG" not in text
+    assert report.table3_family(claims.iloc[:5]) is None

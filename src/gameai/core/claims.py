@@ -45,7 +45,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import pandas as pd
 
-from .display import range_separator
+from .display import ci_range, number, range_separator
 from .io import atomic_to_csv
 
 __all__ = [
@@ -398,12 +398,6 @@ def family_offset(df: pd.DataFrame, family: str, band: Callable[[str], Any] | No
     return out
 
 
-def _signed(x: float, decimals: int) -> str:
-    """``-0.3`` as "−0.3", a value that rounds to zero as "0.0" (never "−0.0")."""
-    text = f"{x:+.{decimals}f}"
-    return f"{0:.{decimals}f}" if float(text) == 0 else text.replace("-", "\u2212")
-
-
 def offset_sentence(test: Mapping[str, Any], what: str = "ours", unit: str = "points",
                     decimals: int = 1) -> str:
     """:func:`family_offset`'s result in words that follow from the test: each band's shift
@@ -414,14 +408,15 @@ def offset_sentence(test: Mapping[str, Any], what: str = "ours", unit: str = "po
     for i, (key, (mu, lo, hi, n)) in enumerate(test["shifts"].items()):
         who = what if i == 0 else "they"
         where = "" if key is None else f"{key}, "
-        ci = f"95 % CI {_signed(lo, decimals)} to {_signed(hi, decimals)}, {n} cells"
+        ci = (f"95 % CI {ci_range(lo, hi, percent=False, decimals=decimals, signed=True)}, "
+              f"{n} cells")
         if lo > 0 or hi < 0:
             side = "above" if mu > 0 else "below"
             parts.append(f"{where}{who} sit {abs(mu):.{decimals}f} {unit} {side} the paper's "
                          f"({ci})")
         else:
             parts.append(f"{where}{who} show no shift from the paper's "
-                         f"({_signed(mu, decimals)}, {ci})")
+                         f"({number(mu, decimals, signed=True)}, {ci})")
     around = "that shift" if len(test["shifts"]) == 1 else "those shifts"
     p = f"p = {test['p']:.2g}" if test["p"] >= 0.001 else "p < 0.001"
     rest = (f"around {around} the cells scatter "

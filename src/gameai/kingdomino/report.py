@@ -150,6 +150,10 @@ def _band(T: float, short_T: float) -> str:
     return f"up to {short_T:g} s" if T <= short_T else f"above {short_T:g} s"
 
 
+SHORTFALL_COLUMNS = ["side", "short", "short_lo", "short_hi", "long", "long_lo", "long_hi", "cells",
+                     "change", "change_lo", "change_hi", "p_scatter"]
+
+
 def shortfall(sides: pd.DataFrame, short_T: float = SHORT_T) -> pd.DataFrame:
     """Where a setting's difference from the authors' games lies, by budget band: for each side
     of :func:`score_sides_cells` (the searching strategies' cells; FG's ten cells share one file
@@ -158,13 +162,12 @@ def shortfall(sides: pd.DataFrame, short_T: float = SHORT_T) -> pd.DataFrame:
     its 95 % CI, and whether the cells of each band scatter around their band's mean more than
     chance (``p_scatter``: :func:`gameai.core.stats.common_shift`, strategies differing from
     one another when below 5 %)."""
-    s = sides[(sides["strategy"] != "FG")].dropna(subset=["own_se"])
     rows = []
-    if s.empty:
-        return pd.DataFrame(rows)
-    bands = [_band(T, short_T) for T in s["T"]]
     for side in ("own", "best", "best_adj", "margin"):
-        test = common_shift(s[side], s[f"{side}_se"], bands)
+        s = sides[(sides["strategy"] != "FG") & (sides[f"{side}_se"] > 0)]  # NaN, 0: no spread
+        if s.empty:
+            continue
+        test = common_shift(s[side], s[f"{side}_se"], [_band(T, short_T) for T in s["T"]])
         (m1, lo1, hi1, n1), (m2, lo2, hi2, n2) = (
             test["shifts"].get(_band(0, short_T), (math.nan,) * 3 + (0,)),
             test["shifts"].get(_band(math.inf, short_T), (math.nan,) * 3 + (0,)))
@@ -173,17 +176,30 @@ def shortfall(sides: pd.DataFrame, short_T: float = SHORT_T) -> pd.DataFrame:
                      "long": m2, "long_lo": lo2, "long_hi": hi2, "cells": n1 + n2,
                      "change": m2 - m1, "change_lo": m2 - m1 - 1.96 * se,
                      "change_hi": m2 - m1 + 1.96 * se, "p_scatter": test["p"]})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=SHORTFALL_COLUMNS)
 
 
 def _clear(lo: float, hi: float) -> bool:
     return lo > 0 or hi < 0
 
 
+def change_side(t: pd.DataFrame) -> str:
+    """On which side of the margin a setting's change from short to long budgets lies
+    (:func:`shortfall` rows): a side counts when the 95 % CI of its change leaves out 0 (the
+    opponents' side at equal player scores)."""
+    own, best = (t.set_index("side").loc[k] for k in ("own", "best_adj"))
+    o, b = _clear(own.change_lo, own.change_hi), _clear(best.change_lo, best.change_hi)
+    return {(True, False): "in our player's own score", (False, True): "in the opponents' scores",
+            (True, True): "on both sides"}.get((o, b), "on neither side clearly")
+
+
 def shortfall_sentence(lfl: pd.DataFrame, rule: pd.DataFrame, short_T: float = SHORT_T) -> str:
     """What :func:`shortfall` says, in words that follow from its intervals: the opponents'
     excess at equal player scores in each setting and whether it changes with the budget, then
     which side the change of the margin from short to long budgets lies on."""
+    if any(set(t["side"]) != {"own", "best", "best_adj", "margin"} for t in (lfl, rule)):
+        return ""  # a side without games of both studies in both bands
+
     def side(t, name):
         return t.set_index("side").loc[name]
 
@@ -195,16 +211,12 @@ def shortfall_sentence(lfl: pd.DataFrame, rule: pd.DataFrame, short_T: float = S
         b = side(t, "best_adj")
         change = ("no clear change with the budget" if not _clear(b.change_lo, b.change_hi) else
                   f"a change of {number(b.change, 1, signed=True)} from short to long budgets")
-        parts.append(f"{label} the best opponent scores {number(b.short, 1, signed=True)} points "
-                     f"({ci(b.short_lo, b.short_hi)}) against the authors' up to {short_T:g} s and "
-                     f"{number(b.long, 1, signed=True)} ({ci(b.long_lo, b.long_hi)}) above, at "
-                     f"equal player scores: {change}")
-    own, best = side(lfl, "own"), side(lfl, "best_adj")
-    where = ("in our player's own score" if _clear(own.change_lo, own.change_hi)
-             and not _clear(best.change_lo, best.change_hi) else
-             "in the opponents' scores" if _clear(best.change_lo, best.change_hi)
-             and not _clear(own.change_lo, own.change_hi) else
-             "on both sides" if _clear(own.change_lo, own.change_hi) else "on neither side clearly")
+        parts.append(f"{label}, our player's best opponent scores {number(b.short, 1, signed=True)} "
+                     f"points against the authors' at equal player scores up to {short_T:g} s "
+                     f"({ci(b.short_lo, b.short_hi)}) and {number(b.long, 1, signed=True)} above "
+                     f"({ci(b.long_lo, b.long_hi)}): {change}")
+    own = side(lfl, "own")
+    where = change_side(lfl)
     return ("; ".join(parts) + f". The opponents' excess is there at every budget, so the change "
             f"of the like-for-like margin from short to long budgets lies {where}: our player "
             f"scores {number(own.short, 1, signed=True)} points more than the authors' up to "
@@ -237,11 +249,18 @@ def shortfall_table(lfl: pd.DataFrame, rule: pd.DataFrame,
 # ----------------------------------------------------------------------------- the judged grid
 
 
+def _or_empty(t: pd.DataFrame | None) -> pd.DataFrame:
+    cols = ["strategy", "T", "n", "margin", "paper_compare", "diff"]
+    return pd.DataFrame(columns=cols) if t is None else t
+
+
 def judged_grid(lfl_t: pd.DataFrame, rule_t: pd.DataFrame, games: int) -> pd.DataFrame:
     """Table III as the claims judge it: each cell's like-for-like mean margin (bold), the
     paper's value in brackets, our rule's value beneath (small), and the games where fewer than
     ``games``; strategies as rows in the paper's order, budgets as columns. ``lfl_t`` and
-    ``rule_t`` are :func:`analysis.table3` rows. An empty cell has no games in either setting."""
+    ``rule_t`` are :func:`analysis.table3` rows (None: no games). An empty cell has no games in
+    either setting."""
+    lfl_t, rule_t = (_or_empty(t) for t in (lfl_t, rule_t))
     order = [s for s in paper.TABLE3 if s in set(lfl_t["strategy"]) | set(rule_t["strategy"])]
     Ts = sorted(set(lfl_t["T"]) | set(rule_t["T"]))
     lfl, rule = (t.set_index(["strategy", "T"]) for t in (lfl_t, rule_t))
@@ -267,7 +286,7 @@ def judged_grid(lfl_t: pd.DataFrame, rule_t: pd.DataFrame, games: int) -> pd.Dat
 def grid_colours(lfl_t: pd.DataFrame, grid: pd.DataFrame) -> pd.DataFrame:
     """The judged grid's colours: like for like minus the paper, blue where ours is higher, red
     where lower, full colour at 10 points (CSS per cell, for a pandas Styler)."""
-    diff = lfl_t.pivot(index="strategy", columns="T", values="diff")
+    diff = _or_empty(lfl_t).pivot(index="strategy", columns="T", values="diff")
     diff.columns = [f"{T:g} s" for T in diff.columns]
     diff = diff.reindex(index=grid.index, columns=grid.columns)
 
@@ -305,3 +324,84 @@ def grid_frames(res, time_scale: float = 1.0):
     lfl, rule = table3_frame(res, "table3authors_T"), table3_frame(res)
     return (None if lfl is None else table3(lfl, time_scale),
             None if rule is None else table3(rule, time_scale))
+
+
+# ----------------------------------------------------------------------------- the family
+
+
+def _table3_band(claim: str, short_T: float = SHORT_T) -> str | None:
+    """A Table III claim's budget band for the offset test; None for the pooled FG claim, which
+    repeats FG's ten cells."""
+    parts = claim.split(".", 2)
+    if len(parts) < 3 or parts[2] == "pooled":
+        return None
+    return _band(float(parts[2]), short_T)
+
+
+def table3_family(claims: pd.DataFrame) -> str | None:
+    """Table III's cells judged as a family (paper Table III): how many differ, how many chance
+    alone would give, and how many after Holm's and Benjamini-Hochberg's corrections
+    (:func:`gameai.core.claims.family_sentence`); None with fewer than ten judged cells."""
+    from ..core.claims import family_counts, family_sentence
+
+    counts = family_counts(claims[claims["claim"].str.startswith("table3.")])
+    return None if counts.empty else family_sentence(counts.iloc[0])
+
+
+def table3_offset(claims: pd.DataFrame, res, time_scale: float = 1.0) -> str:
+    """Offset against scatter over Table III's judged cells (paper Table III), in words that
+    follow from the test: one shift per budget band (up to and above ``chapter.SHORT_T``) and
+    whether the rest is chance, then what one shift for the whole table leaves; and FG's margin
+    in each setting, named (it ignores the budget, so its ten cells pool)."""
+    from ..core.claims import ALPHA as LEVEL, family_offset, offset_sentence
+
+    bands = family_offset(claims, "table3", _table3_band)
+    one = family_offset(claims, "table3", lambda c: None if _table3_band(c) is None else "all")
+    if bands is None or one is None:
+        return "*too few judged cells with a spread for the offset test*"
+    mu, lo, hi, _ = one["shifts"]["all"]
+    text = (offset_sentence(bands, "our like-for-like values") + ". One shift for the whole table ("
+            f"{number(mu, 1, signed=True)}, 95 % CI {ci_range(lo, hi, percent=False, signed=True)}) "
+            "leaves the cells scattering " + ("as" if one["p"] >= LEVEL else "more than")
+            + f" chance predicts (p = {one['p']:.2g})")
+    fg = []
+    for label, key in (("against three FG* (like for like)", "table3authors_T"),
+                       ("against three of our FG (our rule)", "table3_T")):
+        from .analysis import table3_frame
+
+        g = table3_frame(res, key)
+        g = None if g is None else g.loc[g["seat0"] == "FG", "margin"]
+        if g is not None and len(g):
+            fg.append(f"{number(g.mean(), 1, signed=True)} {label} over {len(g):,} games")
+    if fg:
+        text += (". FG, which ignores the budget, scores a margin of " + " and ".join(fg)
+                 + f" (paper {number(paper.TABLE3['FG'][0], 1, signed=True)})")
+    return text
+
+
+# ----------------------------------------------------------------------------- compute table
+
+#: Readable names of the chapter's stored experiments (the compute table names each).
+EXPERIMENT_LABELS = {
+    "branching": "§II-B and Fig. 2: branching factors",
+    "table1": "Table I: greedy players against random ones",
+    "table2": "Table II: scoring functions",
+    "fg_quirk": "Check of the authors' FG (last domino at random)",
+    "fig7_C": "Fig. 7: UCT's exploration constant",
+    "fig8_W": "Fig. 8: progressive win bias weight",
+    "budget_check": "Budget check (fractions of 0.1 s)",
+    "beyond_10x": "Beyond the paper: 100 s per ply",
+    "greedy_self_play": "Each greedy against three of its own kind",
+    "greedy_check": "Like-for-like cells with the authors' greedy in full",
+}
+
+
+def experiment_label(name: str) -> str:
+    """A stored experiment's name for readers: ``table3_T0p5`` -> "Table III, our rule, 0.5 s",
+    ``table3authors_T0p5`` -> "Table III like for like, 0.5 s", others from
+    :data:`EXPERIMENT_LABELS` (else the name itself)."""
+    for prefix, label in (("table3authors_T", "Table III like for like"),
+                          ("table3_T", "Table III, our rule")):
+        if name.startswith(prefix):
+            return f"{label}, {name[len(prefix):].replace('p', '.')} s"
+    return EXPERIMENT_LABELS.get(name, name)
