@@ -206,12 +206,19 @@ def test_ablation_note_names_opposite_effects_by_player_count():
     rows = pd.DataFrame([_ablation_row(v, 2, 4500, 5500), _ablation_row(v, 4, 3000, 7000)])
     claim = next(c for c in analysis.ablation_claims(rows) if c.claim == "ablation.unbalanced")
     assert claim.verdict == "fails"
-    assert claim.note.startswith("mixed, not absent: the pooled mean of +0.0 pp hides two "
+    assert claim.note.startswith("mixed, not absent: the pooled mean of +0.0 points hides two "
                                  "effects of opposite sign")
     assert ("more often with 4 players (the term helps there) and less often with 2 players "
             "(it hurts there)") in claim.note
-    assert "2 players -5.0 pp" in claim.note and "4 players +5.0 pp" in claim.note
+    assert "2 players -5.0 points" in claim.note and "4 players +5.0 points" in claim.note
     assert "-0.0" not in claim.ours
+    # the reader sees the variant's name, not the agent's key, and points, not "pp"
+    assert claim.ours.startswith("EvalAI without the unbalanced-hand penalty: share of the fool")
+    assert v not in claim.ours + claim.note and " pp" not in claim.ours + claim.note
+    # one interval form, both ends signed: never "+4.1–+5.9" beside "-6.0 to -4.0"
+    assert claim.ours.endswith("(95 % CI -0.7 to +0.7 points)")
+    assert "2 players -5.0 points (95 % CI -6.0 to -4.0 points)" in claim.note
+    assert "4 players +5.0 points (95 % CI +4.1 to +5.9 points)" in claim.note
 
 
 def test_ranks_bonus_verdict_rests_on_three_of_a_rank():

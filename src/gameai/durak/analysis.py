@@ -29,6 +29,7 @@ import pandas as pd
 from scipy.stats import rankdata
 
 from ..core.claims import Claim, pending, qualitative
+from ..core.display import NBSP, points, points_range
 from ..core.stats import holm, wilson
 from . import paper
 
@@ -45,14 +46,14 @@ VARIANT_SHOULD_WIN = ("ablation.true_division", "ablation.bonus_x100")
 ABLATION_TEXT = {
     "ablation.rank_bonus": "the same-rank bonus (as coded) makes the AI stronger",
     "ablation.unbalanced": "the unbalanced-hand penalty makes the AI stronger",
-    "ablation.many_cards": "the many-cards term (as coded, Int division) makes the AI stronger",
+    "ablation.many_cards": "the many-cards term (as coded, integer division) makes the AI stronger",
     "ablation.trump_bonus": "the +1300 trump bonus makes the AI stronger",
     "ablation.card_values": "the per-card rank values make the AI stronger",
     "ablation.true_division": "the many-cards term with true division (which the article's "
                               "prose hints at; its printed code divides integers) makes the AI "
                               "stronger",
-    "ablation.bonus_x100": "the same-rank bonus x 100 (which the article's prose hints at; its "
-                           "printed code adds it x 1) makes the AI stronger",
+    "ablation.bonus_x100": "the same-rank bonus × 100 (which the article's prose hints at; its "
+                           "printed code adds it × 1) makes the AI stronger",
     "ablation.article_scale": "the code's deck-scaled card values play better than the "
                               "article's fixed table",
 }
@@ -67,6 +68,18 @@ ABLATION_PAPER = {
     "ablation.bonus_x100": "prose: same-rank cards matter",
     "ablation.article_scale": "table 2 = -600 ... A = +600",
 }
+#: The ablations' players by name, as the chapter's text and the claims say them (the agent keys
+#: of ``paper.ABLATIONS`` are code's names, not a reader's).
+VARIANT_NAME = {
+    "ablation.rank_bonus": "EvalAI without the same-rank bonus",
+    "ablation.unbalanced": "EvalAI without the unbalanced-hand penalty",
+    "ablation.many_cards": "EvalAI without the many-cards term",
+    "ablation.trump_bonus": "EvalAI without the trump bonus",
+    "ablation.card_values": "EvalAI without the card rank values",
+    "ablation.true_division": "EvalAI with true division in the many-cards term",
+    "ablation.bonus_x100": "EvalAI with the same-rank bonus × 100",
+    "ablation.article_scale": "EvalAI with the article's fixed card table",
+}
 ABLATION_WHAT = {
     "ablation.rank_bonus": "same-rank bonus removed",
     "ablation.unbalanced": "unbalanced-hand penalty removed",
@@ -74,7 +87,7 @@ ABLATION_WHAT = {
     "ablation.trump_bonus": "trump bonus removed",
     "ablation.card_values": "card rank values removed",
     "ablation.true_division": "true division in the many-cards term",
-    "ablation.bonus_x100": "same-rank bonus x 100",
+    "ablation.bonus_x100": "same-rank bonus × 100",
     "ablation.article_scale": "the article's fixed card table",
 }
 
@@ -83,11 +96,16 @@ ABLATION_WHAT = {
 
 
 def _pp(x: float, signed: bool = True) -> str:
-    """A difference of fractions in percentage points."""
+    """A difference of fractions in percentage points, written as points (``+2.1 points``;
+    never ``-0.0``)."""
     if x is None or math.isnan(x):
         return ""
-    v = round(x * 100, 1) + 0.0  # no "-0.0"
-    return f"{v:{'+' if signed else ''}.1f} pp"
+    return points(x, signed=signed).replace(NBSP, " ")
+
+
+def _pp_ci(lo: float, hi: float) -> str:
+    """A 95 % interval of a difference in points: ``-1.8 to -1.0 points``."""
+    return points_range(lo, hi).replace(NBSP, " ")
 
 
 def _pc(x: float) -> str:
@@ -454,8 +472,8 @@ def hand_claims(hands: pd.DataFrame | None) -> list[Claim]:
     # rewards (0.5), is reported beside it and in the note.
     holds = bool(three["hi"] < 0)
     text = (f"fool rate {_pp(three['effect'])} with 3+ of a rank at equal value (95 % CI "
-            f"{_pp(three['lo'])} to {_pp(three['hi'])}); with a pair {_pp(pair['effect'])} "
-            f"(95 % CI {_pp(pair['lo'])} to {_pp(pair['hi'])})")
+            f"{_pp_ci(three['lo'], three['hi'])}); with a pair {_pp(pair['effect'])} "
+            f"(95 % CI {_pp_ci(pair['lo'], pair['hi'])})")
     pair_helps = bool(pair["hi"] < 0)
     note = ("the article says 'many cards of the same value' and its example is four queens, so "
             "the verdict compares three or more of a rank with at most two; "
@@ -473,7 +491,7 @@ def hand_claims(hands: pd.DataFrame | None) -> list[Claim]:
     e = eff[(eff["makeup"] == "unbalanced") & (eff["n_players"] == "all")].iloc[0]
     holds = bool(e["lo"] > 0)
     text = (f"fool rate {_pp(e['effect'])} with 3+ of one non-trump suit at equal value (95 % CI "
-            f"{_pp(e['lo'])} to {_pp(e['hi'])})")
+            f"{_pp_ci(e['lo'], e['hi'])})")
     note = ("compared within deciles of the hand value without the penalty, per deck, player "
             "count and number of trumps; raw difference " + _pp(e["raw"]))
     if not holds:
@@ -492,7 +510,7 @@ def endgame_claim(endgame: pd.DataFrame | None) -> Claim:
     aucs = endgame_auc(long)
     ok = int((eff["lo"] > 0).sum())
     holds = ok == len(eff)
-    text = (f"fool rate {_pp(eff['effect'].min())} to {_pp(eff['effect'].max())} with > 6 cards "
+    text = (f"fool rate {_pp_ci(eff['effect'].min(), eff['effect'].max())} with > 6 cards "
             f"when the talon runs out; CI above 0 for {ok} of {len(eff)} player counts")
     hv = aucs[aucs["score"].str.contains("Int")]["auc"]
     hvt = aucs[aucs["score"].str.contains("true")]["auc"]
@@ -501,7 +519,7 @@ def endgame_claim(endgame: pd.DataFrame | None) -> Claim:
     big = long.assign(big=long["share"] >= 0.5).groupby("n_players")["big"].mean()
     note = ("EvalAI self-play, 36 cards, the hands at the first bout without a talon "
             f"({int(eff['seats'].sum()):,} hands of {int(eff['games'].sum()):,} games); the "
-            "evaluator's many-cards term as coded (Int division) is +150 unless a hand holds at "
+            "evaluator's many-cards term as coded (integer division) is +150 unless a hand holds at "
             "least as many cards as all the others together, then -450 or less: here for "
             + ", ".join(f"{100 * v:.1f} % of the {n}-player hands" for n, v in big.items())
             + f" (AUC for not being the fool {hv.min():.2f}-{hv.max():.2f}; with true division "
@@ -527,7 +545,7 @@ def diagnosis_note(diagnosis: pd.DataFrame | None) -> str:
     for n in sorted(t["n_players"].unique()):
         e = pooled_excess(t[(t["agent"] == "EvalAI") & (t["n_players"] == n)])[0]
         s = pooled_excess(t[(t["agent"] == "EvalAI/lead-smallest") & (t["n_players"] == n)])[0]
-        parts.append(f"{int(n)} players {e * 100:+.1f} -> {s * 100:+.1f} pp")
+        parts.append(f"{int(n)} players from {_pp(e)} to {_pp(s)}")
     return ("; our diagnosis (chapter, not the article's): the cost is OpenFool's opening-attack "
             "rank-group bonus - leading the smallest card instead moves EvalAI's share of the fool "
             "minus 1/n (mean over decks) " + ", ".join(parts))
@@ -583,21 +601,21 @@ def ablation_claims(ablations: pd.DataFrame | None) -> list[Claim]:
     out = []
     for cid, variant in paper.ABLATIONS.items():
         if cid not in family:
-            out.append(_pending(cid, f"the ablation {variant}"))
+            out.append(_pending(cid, f"the ablation '{VARIANT_NAME[cid]}'"))
             continue
         sub = t[t["agent"] == variant]
         m, lo, hi, games, survives = family[cid]
         variant_wins = cid in VARIANT_SHOULD_WIN
         holds = bool(hi < 0) if variant_wins else bool(lo > 0)
-        text = (f"{variant}: share of the fool {_pp(m)} vs 1/n (95 % CI {_pp(lo)} to "
-                f"{_pp(hi)})")
+        name = VARIANT_NAME[cid]
+        text = f"{name}: share of the fool {_pp(m)} vs 1/n (95 % CI {_pp_ci(lo, hi)})"
         per = ablation_by_players(sub)
-        note = (f"{variant} ({ABLATION_WHAT[cid]}) against n - 1 EvalAI, " + ", ".join(
+        note = (f"{name} against n - 1 full EvalAI players, " + ", ".join(
             sorted({f"{int(n)}" for n in sub["n_players"]})) + " players, "
             + "/".join(str(int(d)) for d in sorted(sub["deck"].unique()))
             + " cards; mean over configurations of the variant's share of the fool minus 1/n "
             "(positive: the variant is the fool more often); by player count: "
-            + ", ".join(f"{int(n)} players {_pp(a)} (95 % CI {_pp(b)} to {_pp(c)})"
+            + ", ".join(f"{int(n)} players {_pp(a)} (95 % CI {_pp_ci(b, c)})"
                         for n, a, b, c in per))
         if not holds:
             up = [int(n) for n, _, b, _ in per if b > 0]

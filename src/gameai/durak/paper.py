@@ -3,8 +3,7 @@
 Nothing here is a result of ours. The article ("A game (not) for fools. Writing AI for the Fool,
 Part 1") measures nothing: its numbers are the evaluator's constants, and its claims are
 qualitative. The decision thresholds are OpenFool's (the code the never-published Part 2 would
-have described), as the chapter spec reports them. The two reference points at the end are the
-spec's, from other projects with other rules that it does not name: sanity anchors, not targets.
+have described), as read from OpenFool's code (``book/references.bib``: ``openfool_repo``).
 """
 
 from __future__ import annotations
@@ -57,9 +56,3 @@ ABLATIONS = {
     "ablation.bonus_x100": "EvalAI-x100",
     "ablation.article_scale": "EvalAI-article",
 }
-
-#: The spec's reference points from other projects it does not name (different rules): a
-#: rule-based expert against an always-smallest-card player in two-player transfer durak, and a
-#: determinised Monte Carlo bot against a simple heuristic bot (two players). Win fractions.
-REFERENCE_EXPERT_VS_SMALLEST = (0.71, 0.25)
-REFERENCE_MC_VS_HEURISTIC = 0.88
