@@ -31,13 +31,30 @@ LOWER_IS_BETTER = {game: HEADLINE[game] == "fool" for game in SETTINGS}
 MEASURE_WORDS = {"win": "win rate", "fool": "fool rate"}
 
 
+#: The chapter's parts, by the prefix of their experiments' keys (the main study has none).
+PARTS = {"exploration": "exploration_", "determinizations": "determinizations_"}
+
+
+def _part_of(key: str) -> str:
+    return next((part for part, prefix in PARTS.items() if key.startswith(prefix)), "main")
+
+
 def tidy(res, sensitivity: bool = False) -> pd.DataFrame:
     """One row per game played: ``game``, ``player``, ``budget`` (0 for the baseline),
     ``index`` (the deal), ``headline`` and every measure the adapter reports - of the main
-    study, or with ``sensitivity`` of the exploration check (then with ``exploration``)."""
+    study (the tuned determinized UCT included), or with ``sensitivity`` of the exploration
+    check (then with ``exploration``)."""
+    return tidy_part(res, "exploration" if sensitivity else "main")
+
+
+def tidy_part(res, which: str) -> pd.DataFrame:
+    """:func:`tidy` of one part of the chapter: ``"main"``, ``"exploration"`` (with the column
+    ``exploration``) or ``"determinizations"`` (the sweep, with ``n_det``)."""
+    if which not in ("main", *PARTS):
+        raise ValueError(f"part must be one of main, {', '.join(PARTS)}; got {which!r}")
     frames = []
     for key, df in res.frames.items():  # the store gives each row its config's columns
-        if df is None or df.empty or key.startswith("exploration_") != sensitivity:
+        if df is None or df.empty or _part_of(key) != which:
             continue
         part = df.drop(columns=["key", "deal_seed"], errors="ignore").copy()
         part["headline"] = part[HEADLINE[str(part["game"].iloc[0])]]
@@ -47,6 +64,46 @@ def tidy(res, sensitivity: bool = False) -> pd.DataFrame:
     out = pd.concat(frames, ignore_index=True)
     return out.sort_values(["game", "player", "budget", "index"], kind="stable",
                            ignore_index=True)
+
+
+def det_sweep_table(rows: pd.DataFrame) -> pd.DataFrame:
+    """The determinization sweep (rows of ``tidy_part(res, "determinizations")``): per game,
+    budget and number of determinizations ``n_det``, ``n`` and the headline rate with its
+    Wilson 95 % CI; ``best`` marks the number :func:`best_det_counts` chooses."""
+    cols = ["game", "budget", "n_det", "n", "rate", "ci_low", "ci_high", "best"]
+    if rows.empty:
+        return pd.DataFrame(columns=cols)
+    g = rows.groupby(["game", "budget", "n_det"], sort=True)["headline"]
+    out = g.agg(["sum", "size"]).reset_index()
+    ci = [wilson(float(k), int(n)) for k, n in zip(out["sum"], out["size"])]
+    out["n"] = out["size"]
+    out["rate"], out["ci_low"], out["ci_high"] = (np.array([c[i] for c in ci]) for i in range(3))
+    best = best_det_counts(rows)
+    out["best"] = [best.get((gm, int(b))) == int(k)
+                   for gm, b, k in zip(out["game"], out["budget"], out["n_det"])]
+    order = {g: i for i, g in enumerate(SETTINGS)}
+    out = out.sort_values(["game", "budget", "n_det"], key=lambda c: c.map(order)
+                          if c.name == "game" else c, ignore_index=True)
+    return out[cols]
+
+
+def best_det_counts(rows: pd.DataFrame) -> dict[tuple[str, int], int]:
+    """Per ``(game, budget)`` of the sweep's rows, the number of determinizations whose headline
+    rate is best (highest win rate, lowest fool rate), judged on the deals every number has
+    played (the first ``n`` of each, ``n`` the smallest count, so that a partly computed sweep
+    compares like with like); a tie goes to the fewer determinizations."""
+    best: dict[tuple[str, int], int] = {}
+    if rows.empty:
+        return best
+    for (game, budget), cell in rows.groupby(["game", "budget"], sort=False):
+        n = int(cell.groupby("n_det").size().min())
+        common = cell[cell["index"] < n] if n else cell
+        rates = common.groupby("n_det")["headline"].mean()
+        if LOWER_IS_BETTER[game]:
+            rates = -rates
+        top = rates.max()
+        best[(str(game), int(budget))] = int(min(k for k, r in rates.items() if r == top))
+    return best
 
 
 def _paired(a: pd.DataFrame, b: pd.DataFrame) -> tuple[float, float, float, int]:

@@ -12,6 +12,11 @@ figure (``data/crossgame/``).
   and SO-ISMCTS at one budget with several UCB1 constants, on deals of their own (the root seed
   + 1), so that the check cannot select on the deals the main study reports
   (``exploration_<game>``).
+* :func:`determinizations` - determinized UCT tuned like the constant: each number of
+  determinizations of ``det_counts`` at each budget of ``det_budgets``, on deals of its own
+  (the root seed + 2) (``determinizations_<game>_b<budget>``); then, per game and budget, the
+  number that played best there on the main study's deals (``tuned_<game>_b<budget>``): the
+  rival ISMCTS is judged against.
 
 One row per game (:func:`gameai.crossgame.play.play`).
 """
@@ -32,13 +37,13 @@ from ..core.chapter import (
 from ..core.params import MAX_COUNT, Param
 from . import search as S
 from .analysis import build_claims, tidy, undecided_budgets
-from .play import EXPLORATION, SETTINGS, play
+from .play import EXPLORATION, SETTINGS, TUNED, play
 
 CHAPTER = "crossgame"
 #: Bump when the searches, an adapter or the play loop change what a game produces.
 VERSION = "search2-adapters1-play1"
-EXPERIMENTS = ("baseline", "strength", "exploration")
-BUDGETS = (10, 30, 100, 300, 1_000, 3_000)
+EXPERIMENTS = ("baseline", "strength", "exploration", "determinizations", "tuned")
+BUDGETS = (10, 30, 100, 300, 1_000, 3_000, 10_000)
 #: Games per cell to reach in turn, below the requested number (see :func:`_rounds`).
 ROUNDS = (100, 250)
 
@@ -64,6 +69,14 @@ PARAMETERS: dict[str, Param] = {
     "exploration_games": Param(500, int, "games per game, search and constant in the "
                                "sensitivity check (on deals of their own)",
                                minimum=1, maximum=MAX_COUNT),
+    "det_counts": Param((1, 2, 5, 10, 20, 40), tuple, "numbers of determinizations that "
+                        "determinized UCT's sweep tries at each budget (those above the budget "
+                        "are left out)", item_kind=int, minimum=1, maximum=10_000),
+    "det_budgets": Param(BUDGETS, tuple, "budgets (iterations per decision) of the "
+                         "determinization sweep; the tuned determinized UCT plays the budgets "
+                         "of both lists", item_kind=int, minimum=1, maximum=100_000),
+    "det_games": Param(200, int, "games per game, budget and number of determinizations in "
+                       "the sweep (on deals of their own)", minimum=1, maximum=MAX_COUNT),
     "experiments": Param(EXPERIMENTS, tuple, "which experiments to compute (run setting)",
                          item_kind=str, choices=EXPERIMENTS),
     "compute_missing": COMPUTE_MISSING,
@@ -74,17 +87,23 @@ RUN_ONLY = (*CORE_RUN_ONLY, "experiments", "games")
 #: The ci profile: every game and search, two games at the smallest budget, no second look, and
 #: the exploration check with two constants at 10 iterations.
 CI_SIZES = {"n_games": 2, "budgets": (10,), "confirm_games": 0, "exploration_budget": 10,
-            "exploration_games": 2, "exploration_values": (EXPLORATION, 1.4)}
+            "exploration_games": 2, "exploration_values": (EXPLORATION, 1.4),
+            "det_counts": (1, 10), "det_budgets": (10,), "det_games": 2}
 #: The searches with a UCB1 constant (flat Monte Carlo has none).
 UCB_SEARCHES = ("det_uct", "ismcts")
+#: Deals of the determinization sweep: the root seed + this (the exploration check uses + 1).
+DET_SEED_OFFSET = 2
 
 
 def game_task(config: Mapping[str, Any], index: int, rng: np.random.Generator) -> dict:
     """Game ``index`` of ``config`` (:func:`gameai.crossgame.play.play`); a config without
-    ``exploration`` (the main study's) plays with the chapter's constant."""
-    return play(config["game"], config["player"], int(config["budget"]), index,
+    ``exploration`` (the main study's) plays with the chapter's constant, one without ``n_det``
+    with determinized UCT's fixed split."""
+    player = "det_uct" if config["player"] == TUNED else config["player"]
+    return play(config["game"], player, int(config["budget"]), index,
                 int(config["deal_seed"]), rng,
-                exploration=float(config.get("exploration", EXPLORATION)))
+                exploration=float(config.get("exploration", EXPLORATION)),
+                n_det=int(config.get("n_det", 0)))
 
 
 def warmup() -> None:
@@ -171,7 +190,76 @@ def exploration(res: Results) -> None:
                             f"of their own")
 
 
+def determinizations_key(game: str, budget: int) -> str:
+    return f"determinizations_{game}_b{int(budget)}"
+
+
+def det_counts_at(counts, budget: int) -> list[int]:
+    """The sweep's numbers of determinizations at ``budget``: those of ``counts`` up to the
+    budget (a tree needs an iteration)."""
+    return sorted({int(k) for k in counts if int(k) <= int(budget)})
+
+
+def _sweep_cell(res: Results, game: str, budget: int, n: int, computes: bool) -> None:
+    p = res.params
+    key = determinizations_key(game, budget)
+    counts = det_counts_at(p["det_counts"], budget)
+    res.get(key, key, game_task,
+            [{"game": game, "player": "det_uct", "budget": int(budget),
+              "deal_seed": p["seed"] + DET_SEED_OFFSET, "n_det": k} for k in counts],
+            n, chunk_size=10, partial=True, warmup=warmup, compute=computes,
+            description=f"{SETTINGS[game].label}: determinized UCT at {budget} iterations with "
+                        f"{', '.join(map(str, counts))} determinizations, on deals of their own")
+
+
+def tuned_key(game: str, budget: int) -> str:
+    return f"tuned_{game}_b{int(budget)}"
+
+
+def _tuned_cell(res: Results, game: str, budget: int, k: int, n: int, computes: bool) -> None:
+    p = res.params
+    key = tuned_key(game, budget)
+    res.get(key, key, game_task,
+            [{"game": game, "player": TUNED, "budget": int(budget), "deal_seed": p["seed"],
+              "n_det": int(k)}],
+            n, chunk_size=10, partial=True, warmup=warmup, compute=computes,
+            description=f"{SETTINGS[game].label}: determinized UCT at {budget} iterations with "
+                        f"the sweep's best number of determinizations ({k}) vs "
+                        f"{SETTINGS[game].baseline}")
+
+
+def determinizations(res: Results) -> None:
+    """Determinized UCT tuned like the constant, budget by budget, cheapest first:
+
+    1. the sweep (experiment ``determinizations``): each number of determinizations of
+       ``det_counts`` up to the budget, ``det_games`` games each, on deals of the root seed + 2
+       (its own, so that choosing cannot select on the deals the study reports);
+    2. the tuned player (experiment ``tuned``): the number that played best there
+       (:func:`gameai.crossgame.analysis.best_det_counts`, on the sweep's rows as they stand),
+       ``n_games`` games on the main study's deals, at the budgets of both ``budgets`` and
+       ``det_budgets``.
+
+    A budget is finished before the next starts, so that a stopped run leaves whole budgets."""
+    from .analysis import best_det_counts, tidy_part
+
+    p = res.params
+    if "det_uct" not in p["searches"]:
+        return
+    sweep_computes, tuned_computes = res.computes("determinizations"), res.computes("tuned")
+    for budget in sorted(p["det_budgets"]):
+        for n in _rounds(p["det_games"], sweep_computes):
+            for game in p["games"]:
+                _sweep_cell(res, game, budget, n, sweep_computes)
+        if budget not in p["budgets"]:
+            continue
+        best = best_det_counts(tidy_part(res, "determinizations"))
+        for n in _rounds(p["n_games"], tuned_computes):
+            for game in p["games"]:
+                if (game, int(budget)) in best:
+                    _tuned_cell(res, game, budget, best[(game, int(budget))], n, tuned_computes)
+
+
 PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
-                   steps=(baseline, strength, exploration),
+                   steps=(baseline, strength, exploration, determinizations),
                    build_claims=build_claims, run_only=RUN_ONLY)
 resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run

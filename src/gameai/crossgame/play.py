@@ -45,8 +45,12 @@ SETTINGS: dict[str, GameSetting] = {
     "durak2": GameSetting("Durak, 2 players", durak, {"n_players": 2}, "EvalAI", "fool"),
     "durak4": GameSetting("Durak, 4 players", durak, {"n_players": 4}, "EvalAI", "fool"),
 }
-#: Searches plus the baseline in the seat under test (the reference level).
-PLAYERS = (*S.SEARCHES, "baseline")
+#: Determinized UCT with the number of determinizations its sweep found best (per game and
+#: budget): a player of the study, played by the search ``det_uct``.
+TUNED = "det_uct_tuned"
+#: Searches, the tuned determinized UCT and the baseline in the seat under test (the reference
+#: level), in the chapter's order.
+PLAYERS = (S.SEARCHES[0], S.SEARCHES[1], TUNED, S.SEARCHES[2], "baseline")
 #: The exploration constant of every search (UCB1, rewards in [0, 1]).
 EXPLORATION = 0.7
 
@@ -63,10 +67,11 @@ def n_seats(game: str) -> int:
 
 def play(game: str, player: str, budget: int, index: int, seed: int,
          rng: np.random.Generator, clock: Callable[[], float] = time.perf_counter,
-         exploration: float = EXPLORATION) -> dict:
+         exploration: float = EXPLORATION, n_det: int = 0) -> dict:
     """Game ``index``: ``player`` (a search or ``"baseline"``) in seat ``index % n`` with
-    ``budget`` iterations per decision and UCB1 constant ``exploration`` (the chapter's
-    :data:`EXPLORATION` but in its sensitivity check). Row: the adapter's measures for that
+    ``budget`` iterations per decision, UCB1 constant ``exploration`` (the chapter's
+    :data:`EXPLORATION` but in its sensitivity check) and, for determinized UCT, ``n_det``
+    determinizations (0: the fixed split, :func:`.search.det_count`). Row: the adapter's measures for that
     seat, ``seat``, ``decisions`` (searched), ``nodes`` (mean tree nodes per searched
     decision), ``nodes_max``, ``seconds`` (spent searching: machine-dependent, for the speed
     table only; the store leaves timing columns out of its reproducibility checks)."""
@@ -82,7 +87,7 @@ def play(game: str, player: str, budget: int, index: int, seed: int,
     while (p := G.current(s, g)) >= 0:
         if p == seat and search_id >= 0 and G.legal(s, g, mv) > 1:
             t0 = clock()
-            m, k = S.search_move(search_id, s, g, budget, exploration, rng)
+            m, k = S.search_move(search_id, s, g, budget, exploration, rng, n_det)
             seconds += clock() - t0
             decisions += 1
             nodes += k

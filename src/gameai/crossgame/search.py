@@ -6,8 +6,10 @@
 * :func:`determinized_uct` - determinized UCT ("perfect-information Monte Carlo" with UCT):
   ``k`` determinizations, the budget split evenly between them, a separate UCT tree on each;
   the move with the most visits summed over the trees is played (the determinized UCT Cowling,
-  Powley & Whitehouse 2012 compare ISMCTS with). ``k`` = min(10, budget / 10) is our choice
-  (their Dou Di Zhu runs used more, e.g. 40 determinizations of 250 iterations).
+  Powley & Whitehouse 2012 compare ISMCTS with; their Dou Di Zhu runs used 40 determinizations
+  of 250 iterations). ``k`` is a parameter, tuned per game and budget like the exploration
+  constant (the chapter's ``determinizations`` sweep); ``k = 0`` asks for the *fixed split*
+  ``min(10, budget / 10)`` (:func:`det_count`), the chapter's first, untuned setting.
 * :func:`so_ismcts` - single-observer information set MCTS (Cowling et al. 2012, Algorithm 3):
   one tree whose nodes are the searcher's information sets, a new determinization every
   iteration, children filtered by what that determinization allows and UCB computed with
@@ -50,7 +52,7 @@ N_FIELDS = 7
 
 SEARCHES = ("flat_mc", "det_uct", "ismcts")
 SEARCH_IDS = {name: i for i, name in enumerate(SEARCHES)}
-#: determinizations of determinized UCT: k = min(DET_MAX, max(1, budget // DET_MIN_ITERS))
+#: the fixed split of determinized UCT: k = min(DET_MAX, max(1, budget // DET_MIN_ITERS))
 DET_MAX = 10
 DET_MIN_ITERS = 10
 
@@ -302,8 +304,18 @@ def so_ismcts(s, g, budget, c, rng):
 
 
 @njit(cache=True)
-def determinized_uct(s, g, budget, c, rng):
-    """Determinized UCT: ``k`` determinizations (see :data:`DET_MAX`), ``budget / k``
+def det_count(budget, n_det):
+    """The number of determinizations determinized UCT uses: ``n_det`` (at most ``budget``,
+    so that every tree gets an iteration), or the fixed split ``min(10, budget // 10)`` when
+    ``n_det`` is 0."""
+    if n_det <= 0:
+        return min(DET_MAX, max(1, budget // DET_MIN_ITERS))
+    return max(1, min(n_det, budget))
+
+
+@njit(cache=True)
+def determinized_uct(s, g, budget, c, rng, n_det):
+    """Determinized UCT: ``k`` = :func:`det_count` determinizations, ``budget / k``
     iterations of plain UCT on each, the move with the most visits summed over the trees."""
     me = G.current(s, g)
     mv = np.empty(G.MAX_MOVES, dtype=np.int64)
@@ -313,7 +325,7 @@ def determinized_uct(s, g, budget, c, rng):
     root_keys = _root_keys(s, g, mv, k)
     visits = np.zeros(k, dtype=np.int64)
     sums = np.zeros(k)
-    n_det = min(DET_MAX, max(1, budget // DET_MIN_ITERS))
+    n_det = det_count(budget, n_det)
     d0 = np.empty_like(s)
     d = np.empty_like(s)
     bmv, keys, child_of, rew = _buffers(g)
@@ -334,10 +346,11 @@ def determinized_uct(s, g, budget, c, rng):
 
 
 @njit(cache=True)
-def search_move(search, s, g, budget, c, rng):
-    """One decision of search ``search`` (an index of :data:`SEARCHES`): ``(move, nodes)``."""
+def search_move(search, s, g, budget, c, rng, n_det=0):
+    """One decision of search ``search`` (an index of :data:`SEARCHES`): ``(move, nodes)``;
+    ``n_det`` is determinized UCT's number of determinizations (0: the fixed split)."""
     if search == 0:
         return flat_mc(s, g, budget, rng)
     if search == 1:
-        return determinized_uct(s, g, budget, c, rng)
+        return determinized_uct(s, g, budget, c, rng, n_det)
     return so_ismcts(s, g, budget, c, rng)
