@@ -896,7 +896,8 @@ def _scorecard_caption(data_dir, chapters, titles: Mapping[tuple[str, str], str]
     text = ("The scorecard: the claims of each chapter by verdict, each chapter linked to its "
             "claims table.")
     if lines:
-        text += (f" Families of {FAMILY_MIN} or more judged numbers (one paper table or "
+        least = {10: "ten", 12: "twelve", 20: "twenty"}.get(FAMILY_MIN, str(FAMILY_MIN))
+        text += (f" Families of {least} or more judged numbers (one paper table or "
                  "figure), also judged as a whole: " + "; ".join(lines) + ".")
     return f"<caption>{text}</caption>"
 
