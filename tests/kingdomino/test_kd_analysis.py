@@ -328,35 +328,6 @@ def test_greedy_check_puts_each_cell_beside_the_like_for_like_one_and_pools_by_p
 
 
 
-def test_score_sides_split_a_margin_difference_into_own_and_best_opponent():
-    def ours(player, own, opps, T, n=100):
-        out = rows(player, [own - max(opps)] * n, T=T)
-        for r in out:
-            r.update(score0=own, score1=opps[0], score2=opps[1], score3=opps[2])
-        return out
-
-    df = pd.DataFrame(ours("MCE-TR/R", 60, (50, 63, 40), T=0.5 * 0.01)
-                      + ours("UCT-TR", 50, (50, 50, 50), T=10 * 0.01))
-    authors = pd.DataFrame([{"strategy": "MCE-TR/R", "T": 0.5, "game": i, "score": 58 + 2 * (i % 2),
-                             "opp1": 60 - 2 * (i % 2), "opp2": 62, "opp3": 30}
-                            for i in range(200)]
-                           + [{"strategy": "UCT-FG", "T": 0.5, "game": 0, "score": 1,
-                               "opp1": 2, "opp2": 3, "opp3": 4}])  # a cell we lack: skipped
-    authors["score_diff"] = authors["score"] - authors[["opp1", "opp2", "opp3"]].max(axis=1)
-    s = analysis.score_sides(df, authors, time_scale=0.01)
-    assert list(s["strategy"]) == ["MCE-TR/R"] and s.loc[0, "T"] == 0.5 and s.loc[0, "n"] == 100
-    r = s.iloc[0]  # ours: own 60, best 63; theirs: own 59, best 62 -> +1, +1, margin 0
-    assert r.own == pytest.approx(1.0) and r.best_opp == pytest.approx(1.0)
-    assert r.margin == pytest.approx(r.own - r.best_opp) and r.own_lo < 1.0 < r.own_hi
-    pooled = analysis.score_sides_pooled(s)
-    assert pooled["best_opp"][0] == pytest.approx(1.0) and pooled["margin"][0] == pytest.approx(0.0)
-    assert analysis.score_sides_pooled(s.iloc[:0]) == {}
-    reading = analysis.sides_reading
-    assert reading({"own": (0.3, -0.5, 1.1), "best_opp": (1.3, 0.6, 2.0)}) == "on the opponents' side"
-    assert reading({"own": (-1.3, -2, -0.6), "best_opp": (0.1, -0.5, 0.7)}) == "on the player's side"
-    assert reading({"own": (1.2, 0.1, 2.3), "best_opp": (-1.0, -1.9, -0.1)}) == "on both sides"
-    assert reading({"own": (0.2, -1, 1.4), "best_opp": (0.1, -0.5, 0.7)}) == "on neither side clearly"
-
 def test_sweep_claims_name_the_values_level_with_the_best_and_say_so_far():
     rng = np.random.default_rng(1)
     df = pd.DataFrame([r for C, m, k in ((0.0, -20, 200), (0.6, -5, 200), (1.0, -5.5, 150))

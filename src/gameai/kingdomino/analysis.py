@@ -252,47 +252,6 @@ def greedy_check_pooled(g: pd.DataFrame) -> pd.DataFrame:
                                        "lfl_diff", "check_diff", "n_min"])
 
 
-def score_sides(ours: pd.DataFrame, authors: pd.DataFrame, time_scale: float = 1.0) -> pd.DataFrame:
-    """On which side of the victory margin a difference from the authors lies: for each cell
-    (strategy, T) of the authors' own games (``paper.authors_games``) that ``ours`` (game rows:
-    ``table3authors_T*``, ``greedy_check``) also has, our mean minus theirs of the player's
-    score (``own``), of its best opponent's score (``best_opp``) and of the margin, their
-    difference (``margin``), each with a Welch 95 % CI (independent games)."""
-    ours = ours.assign(T=(ours["T"] / time_scale).round(6),
-                       best=ours[["score1", "score2", "score3"]].max(axis=1))
-    theirs = authors.assign(best=authors[["opp1", "opp2", "opp3"]].max(axis=1))
-    rows = []
-    for (s, T), a in theirs.groupby(["strategy", "T"]):
-        o = ours[(ours["seat0"] == s) & (ours["T"] == T)]
-        if o.empty:
-            continue
-        row = {"strategy": s, "T": T, "n": len(o), "n_authors": len(a)}
-        for name, x, y in (("own", o["score0"], a["score"]), ("best_opp", o["best"], a["best"]),
-                           ("margin", o["margin"], a["score_diff"])):
-            row[name], row[f"{name}_lo"], row[f"{name}_hi"] = mean_diff_ci(x, y)
-        rows.append(row)
-    cols = ["strategy", "T", "n", "n_authors"] + [f"{v}{e}" for v in ("own", "best_opp", "margin")
-                                                  for e in ("", "_lo", "_hi")]
-    return pd.DataFrame(rows, columns=cols)
-
-
-def score_sides_pooled(sides: pd.DataFrame) -> dict[str, tuple[float, float, float]]:
-    """:func:`score_sides` rows pooled: for ``own``, ``best_opp`` and ``margin``, the mean over
-    the cells with a 95 % CI (cells independent); empty without rows."""
-    if sides.empty:
-        return {}
-    return {v: _pooled_mean(sides[v], _se(sides, v)) for v in ("own", "best_opp", "margin")}
-
-
-def sides_reading(pooled: dict[str, tuple[float, float, float]]) -> str:
-    """Which side of the victory margin a pooled difference (:func:`score_sides_pooled`) lies
-    on: a side counts when its 95 % CI leaves out 0."""
-    clear = {k: pooled[k][1] > 0 or pooled[k][2] < 0 for k in ("own", "best_opp")}
-    return {(False, True): "on the opponents' side", (True, False): "on the player's side",
-            (True, True): "on both sides"}.get((clear["own"], clear["best_opp"]),
-                                               "on neither side clearly")
-
-
 def like_for_like(rule: pd.DataFrame, lfl: pd.DataFrame, paper_games: int = 200) -> pd.DataFrame:
     """Per family and T, the mean of (ours - paper) under our rule and like for like, over the
     cells computed in both (:func:`table3` rows of each), with :func:`pooled_offset`'s CIs."""
@@ -307,23 +266,6 @@ def like_for_like(rule: pd.DataFrame, lfl: pd.DataFrame, paper_games: int = 200)
                          "lo": lo, "hi": hi, "n_min": int(g["n"].min())})
     return pd.DataFrame(rows, columns=["setting", "family", "T", "cells", "diff", "lo", "hi",
                                        "n_min"])
-
-
-def opponent_gap(rule: pd.DataFrame, lfl: pd.DataFrame) -> tuple[float, float, float, int]:
-    """How many points more the three opponents score per game like for like (FG*) than under
-    our rule (FG), over the Table III cells (strategy, T) computed in both: the mean over cells
-    of the difference of the opponents' mean score, with a 95 % CI (cells independent), and the
-    number of cells."""
-    def per_cell(df):
-        g = df.assign(opp=df[["score1", "score2", "score3"]].mean(axis=1)).groupby(
-            ["seat0", "T"])["opp"]
-        return pd.DataFrame({"m": g.mean(), "v": g.var() / g.count()})
-
-    both = per_cell(lfl).join(per_cell(rule), lsuffix="_a", rsuffix="_r", how="inner")
-    d = both["m_a"] - both["m_r"]
-    m = float(d.mean())
-    half = 1.96 * float(np.sqrt((both["v_a"] + both["v_r"]).sum())) / len(d)
-    return m, m - half, m + half, len(d)
 
 
 def budget_offsets(check: pd.DataFrame, t3: pd.DataFrame, T: float = 0.1,
