@@ -231,18 +231,73 @@ def test_session_trend_by_window():
     assert t["margin"].iloc[1] == pytest.approx((7 + 8 + 7) / 3)
 
 
-def test_decomposition_and_steps():
+def test_decomposition_is_paired_with_step_factors():
+    """Steps on the same deals: each step's ratio and its factor against the step before, the
+    factor split into plain alpha-beta's half and the enhanced search's; a step without plain
+    alpha-beta rows (the thesis steps) takes the previous step's."""
     a = rows({"all": 10, "none": 440})
-    b = rows({"all": 10, "none": 1280})
-    b["pruning"] = "thesis"
-    c = rows({"all": 10, "none": 890})
-    c["minimal_window"] = "thesis"
-    steps = analysis.split_steps(pd.concat([b, c], ignore_index=True))
-    assert set(steps) == {"pruning", "window"}
-    d = analysis.decomposition([("sound", a), ("+ pruning", steps["pruning"]),
-                                ("+ window", steps["window"]), ("missing", None)], deals=2)
-    assert list(d["ratio"][:3].round(1)) == [44.0, 128.0, 89.0]
-    assert d["deals"].tolist() == [2, 2, 2, 0]
+    b = rows({"all": 10, "none": 880})
+    c = rows({"all": 5})
+    d = analysis.decomposition([("sound", a), ("root", b), ("+ pruning", c),
+                                ("missing", None)], deals=4)
+    assert d["step"].tolist() == ["sound", "root", "+ pruning"]
+    assert list(d["ratio"].round(1)) == [44.0, 88.0, 176.0]
+    assert math.isnan(d["factor"][0])
+    assert list(d["factor"][1:].round(2)) == [2.0, 2.0]
+    assert d["none_factor"][1] == pytest.approx(0.5) and d["all_factor"][1] == pytest.approx(1)
+    assert d["none_factor"][2] == pytest.approx(1) and d["all_factor"][2] == pytest.approx(2)
+    assert d["deals"].tolist() == [4, 4, 4]
+    assert d["all"].tolist() == [25.0, 25.0, 12.5]  # mean per sampled deal (deal d x (d + 1))
+
+
+def test_decomposition_ci_is_paired():
+    """A step that doubles every deal's ratio has a factor CI of exactly [2, 2] although the
+    ratios themselves scatter over deals; the steps use only the deals all of them have."""
+    a = rows({"all": 10, "none": 440}, deals=6)
+    a.loc[(a["config"] == "none") & (a["deal"] % 2 == 1), "nodes"] *= 3
+    b = a.copy()
+    b.loc[b["config"] == "all", "nodes"] //= 2
+    d = analysis.decomposition([("one", a), ("two", b[b["deal"] < 5])], deals=6)
+    assert d["deals"].tolist() == [5, 5]
+    assert d["lo"][0] < d["ratio"][0] < d["hi"][0]
+    assert d["factor_lo"][1] == pytest.approx(2) and d["factor_hi"][1] == pytest.approx(2)
+
+
+def test_split_steps_orders_cumulative_switches():
+    one = rows({"all": 10})
+    one["pruning"] = "thesis"
+    two = one.copy()
+    two["minimal_window"] = "thesis"
+    three = two.copy()
+    three["second_highest"] = "queen"
+    parts = analysis.split_steps(pd.concat([three, one, two], ignore_index=True))
+    assert [len(p) for p in parts] == [len(one)] * 3
+    assert "second_highest" not in parts[0] or parts[0]["second_highest"].isna().all()
+    assert (parts[2]["second_highest"] == "queen").all()
+    assert analysis.split_steps(None) == []
+
+
+def test_remaining_gap_splits_into_halves_and_convention():
+    """Our ratio 100x against the thesis's 184.5x: gap = plain half x enhanced half; not
+    counting the table's answers (half of the enhanced nodes) doubles our ratio."""
+    df = rows({"all": 8_667 * 2, "none": 1_598_924}, deals=1, samples=2)
+    df["tt_answers"] = [8_667 if c == "all" else 0 for c in df["config"]]
+    g = analysis.remaining_gap(df)
+    assert g["plain_half"] == pytest.approx(1.0)
+    assert g["enhanced_half"] == pytest.approx(2.0)
+    assert g["gap"] == pytest.approx(g["plain_half"] * g["enhanced_half"])
+    assert g["convention"] == pytest.approx(2.0) and g["gap_tt"] == pytest.approx(1.0)
+    g = analysis.remaining_gap(rows({"all": 10, "none": 1000}, deals=5))
+    assert g["gap_lo"] <= g["gap"] <= g["gap_hi"] and math.isnan(g["convention"])
+
+
+def test_depth3_facts_counts_equal_and_costlier_samples():
+    df = rows({"none": 200, "only_tt": 200, "only_minwindow": 250}, deals=3, depth=3)
+    f = analysis.depth3_facts(df)
+    assert f["samples"] == 6 and f["tt_equal"] == 6 and f["tt_more"] == 0
+    assert f["window_more"] == 6 and f["window_ratio"] == pytest.approx(0.8)
+    assert f["paper_tt_ratio"] == pytest.approx(224 / 162)
+    assert analysis.depth3_facts(rows({"all": 1}, depth=3))["samples"] == 0
 
 
 def test_window_cost_counts_changed_and_worse_cards():

@@ -133,6 +133,33 @@ def test_search_switches_reach_the_search():
             E.search_cost_task({**base, key: "other"}, 0, np.random.default_rng(0))
 
 
+def test_deal_seeded_samples_are_shared_across_configs_and_experiments():
+    """With ``sample_seed = "deal"`` two experiments with other configs and other task
+    generators search the same samples (the same nodes for the config they share); with the
+    task's generator they do not."""
+    a = {"configs": ["all"], "depths": [4], "samples": 3, "sample_seed": "deal"}
+    b = {**a, "configs": ["none", "all"], "root_window": "alphabeta"}
+    rows_a = E.search_cost_task({**a, "root_window": "alphabeta"}, 2, np.random.default_rng(1))
+    rows_b = E.search_cost_task(b, 2, np.random.default_rng(99))
+    nodes_b = [r["nodes"] for r in rows_b if r["config"] == "all"]
+    assert [r["nodes"] for r in rows_a] == nodes_b
+    task = [E.search_cost_task({**b, "sample_seed": "task"}, 2, np.random.default_rng(s))
+            for s in (1, 99)]
+    assert [r["nodes"] for r in task[0]] != [r["nodes"] for r in task[1]]
+
+
+def test_count_tt_adds_the_table_answers():
+    cfg = {"configs": ["none", "only_tt"], "depths": [6], "samples": 2, "count_tt": True}
+    rows = E.search_cost_task(cfg, 3, np.random.default_rng(0))
+    assert all(r["tt_answers"] == 0 for r in rows if r["config"] == "none")
+    assert all(0 <= r["tt_answers"] < r["nodes"] for r in rows)
+    assert "tt_answers" not in E.search_cost_task({**cfg, "count_tt": False}, 3,
+                                                  np.random.default_rng(0))[0]
+    for key in ("second_highest", "tt_key", "sample_seed"):
+        with pytest.raises(ValueError, match=f"{key} must be one of"):
+            E.search_cost_task({**cfg, key: "other"}, 0, np.random.default_rng(0))
+
+
 def test_window_cost_task_sets_the_window_against_exact_alphabeta():
     """With PVS the exact configuration (minimal window only) never loses value against plain
     alpha-beta; every row names its window; the thesis window's loss is never negative."""

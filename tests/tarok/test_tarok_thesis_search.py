@@ -22,14 +22,18 @@ def test_sound_default_is_todays_cfg():
         assert np.array_equal(Z.variant_cfg(name, "sound"), old)
 
 
-def test_thesis_variant_sets_all_three():
+def test_thesis_variant_sets_all_five():
     cfg = Z.variant_cfg("all", "thesis")
     assert cfg[Z.CFG_ROOT_AB] == 1 and cfg[Z.CFG_MW_THESIS] == 1 and cfg[Z.CFG_PRUNE_THESIS] == 1
+    assert cfg[Z.CFG_SECOND_QUEEN] == 1 and cfg[Z.CFG_TT_NOSEAT] == 1
     assert list(cfg[:4]) == list(Z.CONFIGS["all"])
+    sound = Z.variant_cfg("all", "sound")
+    assert sound[Z.CFG_SECOND_QUEEN] == 0 and sound[Z.CFG_TT_NOSEAT] == 0
 
 
 @pytest.mark.parametrize("kw", [{"root": "half"}, {"minimal_window": "mtd"},
-                                {"pruning": "none"}])
+                                {"pruning": "none"}, {"second_highest": "king"},
+                                {"tt_key": "none"}])
 def test_bad_switch_values(kw):
     with pytest.raises(ValueError, match="must be one of"):
         Z.config_cfg("all", **kw)
@@ -183,3 +187,121 @@ def test_thesis_window_below_the_root_searches_every_root_card():
         assert all(v > -Z.INF for v in inner.values())
         differ += inner != pvs
     assert differ > 0
+
+
+# ----------------------------------------------------------------------- p. 28 item 4: queen
+def _kept_queen(S, queen=True):
+    return names(Z.thesis_card_moves(S, R.legal_mask(S), queen))
+
+
+def test_queen_condition_keeps_second_highest_under_a_queen():
+    """Partner winning, suit on suit (Table 5: second highest and highest): with HQ the
+    highest, HC is kept under both readings."""
+    S = position([["H1", "S7"], ["HK", "S8"], ["HQ", "HC", "H4", "H2", "XX"]], decl=0,
+                 trick=["H1", "HK"])
+    assert _kept_queen(S, False) == _kept_queen(S, True) == sorted(["HQ", "HC"])
+
+
+def test_queen_condition_drops_second_highest_under_a_knight():
+    """The same trick with the cavalier the highest heart: the table's second highest (HJ)
+    goes with the queen condition (thesis p. 28: "only if the highest is at least a queen")."""
+    S = position([["H1", "S7"], ["HK", "S8"], ["HC", "HJ", "H4", "H2", "XX"]], decl=0,
+                 trick=["H1", "HK"])
+    assert _kept_queen(S, False) == sorted(["HC", "HJ"])
+    assert _kept_queen(S, True) == ["HC"]
+
+
+def test_queen_condition_per_suit_of_a_discard():
+    """Partner winning, a discard suit by suit: spades keep SK and SQ (a king is the highest),
+    diamonds only DC (a cavalier is the highest), a lone CJ stays."""
+    S = position([["H1", "S7"], ["HK", "S8"], ["SK", "SQ", "S10", "DC", "D4", "CJ"]], decl=0,
+                 trick=["H1", "HK"])
+    assert _kept_queen(S, False) == sorted(["SK", "SQ", "DC", "D4", "CJ"])
+    assert _kept_queen(S, True) == sorted(["SK", "SQ", "DC", "CJ"])
+
+
+def test_queen_condition_only_with_suits():
+    """Klop, tarok on tarok (Table 6: lowest, second highest, highest): the second-highest
+    tarok is kept only without the condition ("with suits")."""
+    S = position([["II", "S7"], ["III", "S8"], ["IV", "X", "XX"]], contract=R.KLOP,
+                 decl=-1, lead=0, trick=["II", "III"])
+    assert _kept_queen(S, False) == sorted(["IV", "X", "XX"])
+    assert _kept_queen(S, True) == sorted(["IV", "XX"])
+
+
+def test_queen_switch_reaches_the_search_and_only_removes_cards():
+    """On random third-card positions the switch's cards are what the search generates, a
+    nonempty subset of the unconditioned ones, smaller somewhere."""
+    smaller = 0
+    for S in random_positions(300, 8, seed=25):
+        if S[R.S_NT] != 2:
+            continue
+        legal = R.legal_mask(S)
+        queen = Z.thesis_card_moves(S, legal, True)
+        always = Z.thesis_card_moves(S, legal, False)
+        assert queen and queen & ~always == 0
+        out = np.zeros(16, dtype=np.int64)
+        n = Z.gen_moves(S, Z.config_cfg("only_pruning", pruning="thesis",
+                                        second_highest="queen"), np.zeros(64, np.int64), out)
+        assert sum(1 << int(c) for c in out[:n]) == queen
+        smaller += queen != always
+    assert smaller > 0
+
+
+# ----------------------------------------------------------------------- eqs. 5-6: the key
+def test_thesis_key_ignores_who_leads_an_empty_trick():
+    """The same hands, trick empty, seat 0 or seat 1 to lead: one entry under the thesis's
+    index (eqs. 5-6), two with the seat to move; the current trick's cards still count."""
+    hands = [["HK", "S7", "XX"], ["H4", "S8", "X"], ["H3", "S9", "V"]]
+    a = position(hands, decl=0, lead=0)
+    b = position(hands, decl=0, lead=1)
+    for fuzzy in (True, False):
+        assert Z.position_key(a, fuzzy, False) == Z.position_key(b, fuzzy, False)
+        assert Z.position_key(a, fuzzy, True) != Z.position_key(b, fuzzy, True)
+    c = position([["S7", "XX"], ["H4", "S8", "X"], ["H3", "S9", "V"]], decl=0, lead=0,
+                 trick=["HK"])
+    assert Z.position_key(c, True, False) != Z.position_key(a, True, False)
+
+
+def test_thesis_key_is_unsound_where_leaders_differ():
+    """Positions with 5 cards left searched to the end with an exact-hand table: with the seat
+    in the key the values are exact (plain alpha-beta's); without it (a transposition two
+    tricks deep can hand the lead to another seat) some root value changes and some search
+    expands fewer nodes."""
+    differ = fewer = 0
+    for S in random_positions(30, 5, seed=26):
+        plain, _ = root_values(S, EXACT["none"], 99)
+        seat, n_seat = root_values(S, Z.config_cfg("only_exact_tt"), 99)
+        thesis, n_thesis = root_values(S, Z.config_cfg("only_exact_tt", tt_key="thesis"), 99)
+        assert seat == plain
+        differ += thesis != plain
+        fewer += n_thesis < n_seat
+    assert differ > 0 and fewer > 0
+
+
+def test_plain_alphabeta_ignores_the_thesis_switches():
+    """Plain alpha-beta (no table, no window, no pruning) with an alpha-beta root searches the
+    same nodes and values whatever the pruning, window, queen and key switches say: why the
+    decomposition's later steps take plain alpha-beta's nodes from the alpha-beta root's."""
+    for S in random_positions(10, 10, seed=27):
+        base = root_values(S, Z.config_cfg("none", root="alphabeta"), 6)
+        for kw in ({"pruning": "thesis"}, {"minimal_window": "thesis"},
+                   {"second_highest": "queen"}, {"tt_key": "thesis"},
+                   Z.SEARCH_VARIANTS["thesis"]):
+            assert root_values(S, Z.config_cfg("none", **{"root": "alphabeta", **kw}), 6) == base
+
+
+def test_search_root_counts_table_answers():
+    """``search_root_counted``: the nodes as ``search_root`` counts them, and the answered
+    ones among them (none without a table, some with one)."""
+    S = random_positions(1, 10, seed=28)[0]
+    T = Z.Tables(tt_size=10007)
+    moves = np.zeros(16, dtype=np.int64)
+    vals = np.zeros(16, dtype=np.int64)
+    for name, answered in (("none", False), ("only_tt", True)):
+        counter = np.zeros(2, dtype=np.int64)
+        Z.search_root_counted(S, S[R.S_TURN], 6, Z.config_cfg(name), *T.args(), moves, vals,
+                              counter)
+        _, nodes = Z.search_root(S, S[R.S_TURN], 6, Z.config_cfg(name), *T.args(), moves, vals)
+        assert counter[0] == nodes
+        assert (counter[1] > 0) == answered and counter[1] < counter[0]

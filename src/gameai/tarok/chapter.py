@@ -45,7 +45,7 @@ from .agents import AGENT_NAMES, AGENTS_VERSION, DEPTHS
 from .analysis import build_claims
 from .experiments import (DEAL_SEED, ROOT_WINDOWS, TABLE1_CONFIGS, TABLE8_CONFIGS, game_task,
                           search_cost_task, session_task, warm_up, window_cost_task)
-from .search import MINIMAL_WINDOWS, PRUNINGS, SEARCH_VARIANTS
+from .search import MINIMAL_WINDOWS, PRUNINGS, SEARCH_VARIANTS, SECOND_HIGHEST, TT_KEYS
 from .rules import ENGINE_VERSION
 
 CHAPTER = "tarok"
@@ -54,10 +54,17 @@ VERSION = f"engine{ENGINE_VERSION}-agents{AGENTS_VERSION}"
 EXPERIMENTS = ("table1", "table8", "fuzzy", "table1_alphabeta", "sessions", "strength",
                "table1_ci", "thesis_table8", "thesis_table1", "window_cost", "thesis_fuzzy",
                "window_games", "thesis_steps", "window_cost_inner")
-#: The steps from the sound search to the thesis's (with an alpha-beta root): one switch more
-#: each, all enhancements against none on Table 1's deals (the other steps are Table 1, Table 1
-#: with an alpha-beta root and the thesis configuration's Table 1).
-THESIS_STEPS = ({"pruning": "thesis"}, {"minimal_window": "thesis"})
+#: The steps from the sound search to the thesis's, one switch more each (cumulative), on the
+#: same deals and samples (``sample_seed = "deal"``): Table 1 (sound), Table 1 with an
+#: alpha-beta root, these three, and the thesis configuration's Table 1 (the table's key of
+#: eqs. 5-6 last). Only ``all`` is searched at these steps: plain alpha-beta uses none of the
+#: switched enhancements, so its nodes are the alpha-beta root's on the same samples.
+THESIS_STEPS = ({"pruning": "thesis"},
+                {"pruning": "thesis", "minimal_window": "thesis"},
+                {"pruning": "thesis", "minimal_window": "thesis", "second_highest": "queen"})
+#: Where the sampled deals of the Table 1 / Table 8 experiments come from: the deal and the
+#: sample index alone (common random numbers across configurations and experiments).
+SAMPLE_SEED = "deal"
 #: The thesis program's Table 1: Table 1's configurations and an exact-key table beside the
 #: fuzzy one (the fuzzy table's gain at the first card of a deal).
 THESIS_TABLE1_CONFIGS = [*TABLE1_CONFIGS, "all_exact_tt"]
@@ -84,9 +91,17 @@ PARAMETERS: dict[str, Param] = {
     "pruning": Param("spec", str, "third-card pruning of Tables 1 and 8 and the fuzzy test: "
                      "spec (our reading of the paper) or thesis (thesis Tables 5-6)",
                      choices=PRUNINGS),
+    "second_highest": Param("always", str, "inside the thesis pruning: keep the second-highest "
+                            "card wherever Tables 5-6 tick it (always) or only with suits and "
+                            "only if the highest is at least a queen (queen, thesis p. 28)",
+                            choices=SECOND_HIGHEST),
+    "tt_key": Param("seat", str, "transposition table's key: with the seat to move (seat) or "
+                    "the thesis's index of the hands and the current trick only (thesis, "
+                    "eqs. 5-6)", choices=TT_KEYS),
     "thesis_search": Param("thesis", str, "named search configuration of the thesis_* and "
                            "window_* experiments: thesis = alpha-beta root, Algorithm 6's "
-                           "window, Tables 5-6 pruning; sound = the defaults above",
+                           "window, Tables 5-6 pruning with the queen condition, the table's "
+                           "key of eqs. 5-6; sound = the defaults above",
                            choices=tuple(SEARCH_VARIANTS)),
     "thesis_deals": Param(200, int, "deals of Table 1 and Table 8 in the thesis_search "
                           "configuration (the first table1_deals are the paper's setup)",
@@ -167,20 +182,32 @@ def strength_task(config: Mapping[str, Any], index: int, rng) -> dict:
     return row
 
 
+#: The switches a search experiment's config leaves out at these (sound) defaults.
+SWITCH_DEFAULTS = {"minimal_window": "pvs", "pruning": "spec", "second_highest": "always",
+                   "tt_key": "seat", "sample_seed": "task", "count_tt": False}
+
+
 def _search(params: Mapping[str, Any], configs, depths, *, root_window: str | None = None,
-            tricks_played: int | str = 0, variant: str | None = None) -> dict:
+            tricks_played: int | str = 0, variant: str | None = None,
+            sample_seed: str = SAMPLE_SEED, count_tt: bool = True) -> dict:
     """A search experiment's config: the switches of the named ``variant`` or of the params;
-    a switch at its sound default is left out (the sound experiments' task keys)."""
+    a switch at its sound default is left out (``SWITCH_DEFAULTS``: the task keys of the
+    experiments computed before the switch existed stay as they were). ``sample_seed`` and
+    ``count_tt``: ``experiments.SEARCH_KEYS``; only the sound fuzzy-table experiment, whose
+    rows predate both, keeps the old ``task`` seed and no ``tt_answers`` column."""
     switches = {"root_window": root_window or params["root_window"],
-                "minimal_window": params["minimal_window"], "pruning": params["pruning"]}
+                **{k: params[k] for k in ("minimal_window", "pruning", "second_highest",
+                                          "tt_key")}}
     if variant is not None:
         v = SEARCH_VARIANTS[variant]
-        switches = {"root_window": v["root"], "minimal_window": v["minimal_window"],
-                    "pruning": v["pruning"]}
+        switches = {"root_window": v["root"], **{k: v[k] for k in (
+            "minimal_window", "pruning", "second_highest", "tt_key")}}
+    switches["sample_seed"] = sample_seed
+    switches["count_tt"] = count_tt
     out = {"configs": list(configs), "depths": [int(d) for d in depths],
            "samples": params["table1_samples"], "tricks_played": tricks_played,
            "root_window": switches["root_window"], "deal_seed": DEAL_SEED}
-    for key, default in (("minimal_window", "pvs"), ("pruning", "spec")):
+    for key, default in SWITCH_DEFAULTS.items():
         if switches[key] != default:
             out[key] = switches[key]
     return out
@@ -188,6 +215,7 @@ def _search(params: Mapping[str, Any], configs, depths, *, root_window: str | No
 
 def _table1_config(params) -> dict:
     return _search(params, TABLE1_CONFIGS, [params["table1_depth"]])
+
 
 
 # ----------------------------------------------------------------------------- the paper
@@ -220,7 +248,8 @@ def fuzzy(res: Results) -> None:
     if p["fuzzy_positions"] > 0:
         res.get("fuzzy", "fuzzy_tt", search_task,
                 [_search(p, ["all", "all_exact_tt"],
-                         [p["table1_depth"]], tricks_played="random")],
+                         [p["table1_depth"]], tricks_played="random", sample_seed="task",
+                         count_tt=False)],
                 p["fuzzy_positions"], chunk_size=5, warmup=warm_up, partial=True,
                 compute=res.computes("fuzzy"),
                 description="Fuzzy vs exact-key transposition table: nodes and chosen card")
@@ -323,7 +352,13 @@ def window_cost_inner(res: Results) -> None:
 
 def window_cost(res: Results) -> None:
     """Algorithm 6's window against exact alpha-beta: the chosen card on positions after
-    0-12 random tricks (thesis_search configuration, depth of Table 1)."""
+    0-12 random tricks (thesis_search configuration, depth of Table 1). Both window
+    experiments keep the window config's defaults ``second_highest = "always"`` and ``tt_key =
+    "seat"`` (``experiments.WINDOW_KEYS``): they were computed before those two switches
+    existed, so they measure the thesis configuration without the queen condition and with
+    the seat in the table's key; each config is searched with and without Algorithm 6's
+    window on the same position, so the window's cost stays a paired comparison (the chapter
+    says so)."""
     p = res.params
     if p["window_positions"] > 0:
         res.get("window_cost", "window_cost", window_search_task,
@@ -341,7 +376,8 @@ def thesis_fuzzy(res: Results) -> None:
     if p["thesis_fuzzy_positions"] > 0:
         res.get("thesis_fuzzy", "fuzzy_tt_thesis", search_task,
                 [_search(p, ["all", "all_exact_tt"], [p["table1_depth"]],
-                         tricks_played="random", variant=p["thesis_search"])],
+                         tricks_played="random", variant=p["thesis_search"],
+                         sample_seed="task")],
                 p["thesis_fuzzy_positions"], chunk_size=5, warmup=warm_up, partial=True,
                 compute=res.computes("thesis_fuzzy"),
                 description="Fuzzy vs exact-key table in the thesis's own search configuration")
@@ -361,14 +397,15 @@ def window_games(res: Results) -> None:
 
 
 def thesis_steps(res: Results) -> None:
-    """All enhancements and none with an alpha-beta root plus one more thesis switch (Tables
-    5-6 pruning, or Algorithm 6's window), on Table 1's deals: the decomposition of the gap."""
+    """All enhancements with an alpha-beta root plus one thesis switch more at each step
+    (``THESIS_STEPS``: Tables 5-6 pruning, Algorithm 6's window, the queen condition), on the
+    deals and samples of Table 1 with an alpha-beta root: the decomposition of the gap."""
     p = res.params
-    base = _search(p, ["all", "none"], [p["table1_depth"]], root_window="alphabeta")
+    base = _search(p, ["all"], [p["table1_depth"]], root_window="alphabeta")
     res.get("thesis_steps", "table1_steps", search_task,
-            [{**base, **step} for step in THESIS_STEPS], p["table1_deals"], chunk_size=1,
-            warmup=warm_up, partial=True, compute=res.computes("thesis_steps"),
-            description="All vs none, alpha-beta root plus one thesis switch")
+            [{**base, **step} for step in THESIS_STEPS], p["table1_alphabeta_deals"],
+            chunk_size=1, warmup=warm_up, partial=True, compute=res.computes("thesis_steps"),
+            description="All enhancements, alpha-beta root plus one thesis switch more a step")
 
 
 # ----------------------------------------------------------------------------- entry points

@@ -18,11 +18,20 @@ one per task) drives everything else (samples, random players, simulations).
   root card with the full window (exact card values, as the program sums them over samples);
   ``"alphabeta"`` makes the root an alpha-beta node too (only the best value exact) - the
   thesis does not say which its node counts used, so the chapter can show both.
-  ``minimal_window`` (``"pvs"`` | ``"thesis"``) and ``pruning`` (``"spec"`` | ``"thesis"``)
-  are the other two switches of ``search`` (thesis Algorithm 6 as printed; thesis Tables 5-6);
-  the thesis's own program sets all three (``search.SEARCH_VARIANTS["thesis"]``). A config
-  leaves a switch out at its sound default, so the sound experiments' task keys stay as they
-  were.
+  ``minimal_window`` (``"pvs"`` | ``"thesis"``), ``pruning`` (``"spec"`` | ``"thesis"``),
+  ``second_highest`` (``"always"`` | ``"queen"``) and ``tt_key`` (``"seat"`` | ``"thesis"``)
+  are the other switches of ``search`` (thesis Algorithm 6 as printed; Tables 5-6; p. 28
+  item 4; eqs. 5-6); the thesis's own program sets all five
+  (``search.SEARCH_VARIANTS["thesis"]``). A config leaves a switch out at its sound default,
+  so the sound experiments' task keys stay as they were.
+  ``sample_seed``: ``"deal"`` draws sample ``j`` of deal ``index`` from a seed of (deal_seed,
+  index, j) alone (``sample_rng``), so every experiment and configuration that searches that
+  deal searches the same samples (common random numbers: the steps between configurations are
+  paired); ``"task"`` (the default, kept for the fuzzy-table experiments' stored rows) draws
+  them from the runner's task generator, which depends on the experiment's config.
+  ``count_tt``: each row also carries ``tt_answers``, the nodes of its count that the
+  transposition table answered (``search.search_root_counted``; off by default, so the rows of
+  experiments computed before the counter existed keep their columns).
 * ``window_cost_task`` - what Algorithm 6's unsound window costs: on positions after 0-12
   random tricks, each config searched with the thesis window and with PVS, the chosen card
   against exact plain alpha-beta (full root window) and the value it loses::
@@ -68,7 +77,8 @@ from . import rules as R
 from .agents import AGENT_NAMES, AGENTS, DEPTHS, Tarokist, agent_row, discard_candidates, play_out
 from .sampling import sample_state
 from .search import (CONFIGS, MINIMAL_WINDOWS, PRUNINGS, ROOTS, SEARCH_VARIANTS,
-                     config_cfg, search_root, shared_tables)
+                     SECOND_HIGHEST, TT_KEYS, config_cfg, search_root, search_root_counted,
+                     shared_tables)
 
 DEAL_SEED = 2003
 TABLE1_CONFIGS = ["all", "no_tt", "no_history", "no_minwindow", "no_pruning", "only_tt",
@@ -78,13 +88,18 @@ CONTRACT_CODES = {name: i for i, name in enumerate(R.CONTRACT_NAMES)}
 
 SEARCH_KEYS = {"configs": TABLE1_CONFIGS, "depths": [9], "samples": 20, "tricks_played": 0,
                "root_window": "full", "minimal_window": "pvs", "pruning": "spec",
-               "deal_seed": DEAL_SEED}
+               "second_highest": "always", "tt_key": "seat", "sample_seed": "task",
+               "count_tt": False, "deal_seed": DEAL_SEED}
+#: Where a search experiment's sampled deals come from (module docstring, ``sample_seed``).
+SAMPLE_SEEDS = ("task", "deal")
 ROOT_WINDOWS = ROOTS
 #: The minimal-window cost (``window_cost_task``): each config searched with thesis
 #: Algorithm 6's window and with the sound one, the rest of the named ``search`` variant kept.
+#: ``second_highest`` and ``tt_key`` are config items (not taken from the named ``search``),
+#: so that their values are part of the task key.
 WINDOW_KEYS = {"configs": ["only_minwindow", "all"], "depth": 9, "samples": 1,
                "tricks_played": "random", "search": "thesis", "windows": ["pvs", "thesis"],
-               "deal_seed": DEAL_SEED}
+               "second_highest": "always", "tt_key": "seat", "deal_seed": DEAL_SEED}
 GAME_KEYS = {"player": None, "opponent": None, "contract": "three", "samples": 20,
              "depths": list(DEPTHS), "deal_seed": DEAL_SEED}
 SESSION_KEYS = {"games": 20, "play": "tarokist", "samples": 20, "depths": list(DEPTHS),
@@ -129,10 +144,18 @@ def search_config(config: Mapping[str, Any]) -> dict:
     if cfg["tricks_played"] != "random":
         _int(cfg, "tricks_played", 0, 12)
     for key, choices in (("root_window", ROOT_WINDOWS), ("minimal_window", MINIMAL_WINDOWS),
-                         ("pruning", PRUNINGS)):
-        if cfg[key] not in choices:
-            raise ValueError(f"{key} must be one of {', '.join(choices)}; got {cfg[key]!r}")
+                         ("pruning", PRUNINGS), ("second_highest", SECOND_HIGHEST),
+                         ("tt_key", TT_KEYS), ("sample_seed", SAMPLE_SEEDS)):
+        _choose(cfg, key, choices)
+    if not isinstance(cfg["count_tt"], bool):
+        raise ValueError(f"count_tt must be true or false, got {cfg['count_tt']!r}")
     return cfg
+
+
+def _choose(cfg: dict, key: str, choices) -> str:
+    if cfg[key] not in choices:
+        raise ValueError(f"{key} must be one of {', '.join(choices)}; got {cfg[key]!r}")
+    return cfg[key]
 
 
 def window_config(config: Mapping[str, Any]) -> dict:
@@ -150,6 +173,8 @@ def window_config(config: Mapping[str, Any]) -> dict:
     if not isinstance(w, (list, tuple)) or not w or any(x not in MINIMAL_WINDOWS for x in w):
         raise ValueError(f"windows must be a list of {', '.join(MINIMAL_WINDOWS)}; got {w!r}")
     cfg["windows"] = list(w)
+    _choose(cfg, "second_highest", SECOND_HIGHEST)
+    _choose(cfg, "tt_key", TT_KEYS)
     if cfg["search"] not in SEARCH_VARIANTS:
         raise ValueError(f"search must be one of {', '.join(SEARCH_VARIANTS)}; "
                          f"got {cfg['search']!r}")
@@ -222,9 +247,18 @@ def warm_up() -> bool:
 
 
 # ------------------------------------------------------------------------------ Table 1
+def sample_rng(deal_seed: int, index: int, sample: int) -> np.random.Generator:
+    """The generator of sample ``sample`` of deal ``index`` under ``sample_seed = "deal"``: a
+    seed of the deal and the sample index alone, never of the configuration (common random
+    numbers across configurations and experiments)."""
+    return np.random.default_rng([int(deal_seed), int(index), 2, int(sample)])
+
+
 def _position_samples(cfg: dict, index: int, rng: np.random.Generator):
     """(state, seat to play, sampled deals) of deal ``index`` after ``tricks_played`` random
-    tricks (the same for every config), ``samples`` deals sampled from that seat's view."""
+    tricks (the same for every config), ``samples`` deals sampled from that seat's view: from
+    the task's ``rng``, or with ``sample_seed = "deal"`` from ``sample_rng`` (module
+    docstring)."""
     warm_up()
     S = prepared_state(index, R.THREE, 0, cfg["deal_seed"])
     played = cfg["tricks_played"]
@@ -235,9 +269,10 @@ def _position_samples(cfg: dict, index: int, rng: np.random.Generator):
         R.play(S, R.random_bit(R.legal_mask(S), prng))
     me = int(S[R.S_TURN])
     samples = []
-    for _ in range(cfg["samples"]):
+    by_deal = cfg.get("sample_seed", "task") == "deal"
+    for j in range(cfg["samples"]):
         T = np.empty_like(S)
-        sample_state(S, me, rng, T)
+        sample_state(S, me, sample_rng(cfg["deal_seed"], index, j) if by_deal else rng, T)
         samples.append(T)
     return S, me, samples
 
@@ -253,20 +288,25 @@ def search_cost_task(config: Mapping[str, Any], index: int, rng: np.random.Gener
     for depth in cfg["depths"]:
         for name in cfg["configs"]:
             cfg_row = config_cfg(name, root=cfg["root_window"],
-                                 minimal_window=cfg["minimal_window"], pruning=cfg["pruning"])
+                                 minimal_window=cfg["minimal_window"], pruning=cfg["pruning"],
+                                 second_highest=cfg["second_highest"], tt_key=cfg["tt_key"])
             totals = {}
             start = len(rows)
             for j, T in enumerate(samples):
+                counter = np.zeros(2, dtype=np.int64)
                 t0 = time.perf_counter()
-                n, nodes = search_root(T, me, depth, cfg_row, *tables.args(), moves, vals)
+                n = search_root_counted(T, me, depth, cfg_row, *tables.args(), moves, vals,
+                                        counter)
                 dt = time.perf_counter() - t0
                 best = int(moves[int(np.argmax(vals[:n]))])
                 for i in range(n):
                     totals[int(moves[i])] = totals.get(int(moves[i]), 0) + int(vals[i])
                 rows.append({"deal": index, "tricks_played": int(S[R.S_TRICKNO]),
                              "depth": depth, "config": name, "root_window": cfg["root_window"],
-                             "sample": j, "nodes": int(nodes),
+                             "sample": j, "nodes": int(counter[0]),
                              "seconds": dt, "card": R.card_name(best), "n_legal": n})
+                if cfg["count_tt"]:
+                    rows[-1]["tt_answers"] = int(counter[1])
             decision = R.card_name(max(sorted(totals), key=lambda c: totals[c]))
             for row in rows[start:]:
                 row["decision"] = decision
@@ -302,7 +342,8 @@ def window_cost_task(config: Mapping[str, Any], index: int, rng: np.random.Gener
         for name in cfg["configs"]:
             for window in cfg["windows"]:
                 row_cfg = config_cfg(name, root=variant["root"], minimal_window=window,
-                                     pruning=variant["pruning"])
+                                     pruning=variant["pruning"],
+                                     second_highest=cfg["second_highest"], tt_key=cfg["tt_key"])
                 got, nodes, dt = _searched(T, me, cfg["depth"], row_cfg, tables, moves, vals)
                 card = max(got, key=got.get)
                 rows.append({"deal": index, "tricks": int(S[R.S_TRICKNO]), "sample": j,

@@ -27,7 +27,7 @@ Perfect-information search of one (sampled) deal from the point of view of seat 
      searched (``third_card_moves``). This and the fuzzy table are inexact by design.
 * **Switches towards the thesis's own program** (Luštrek 2002, the thesis behind the paper),
   each beside the sound default (``SEARCH_VARIANTS``: ``"sound"`` is the default, ``"thesis"``
-  sets all three):
+  sets all five):
   - ``root``: ``"full"`` (every root card with the full window, exact values) or
     ``"alphabeta"`` (the root an ordinary alpha-beta node; thesis Table 8's plain counts fit it);
   - ``minimal_window``: ``"pvs"`` (sound principal-variation search, thesis §3.1.5's prose) or
@@ -37,6 +37,11 @@ Perfect-information search of one (sampled) deal from the point of view of seat 
     6 below the root only; an alpha-beta root keeps PVS, so it searches every root card);
   - ``pruning``: ``"spec"`` (our reading of §4.5, ``third_card_moves``) or ``"thesis"``
     (thesis Tables 5 and 6, klop and beggar included, ``thesis_card_moves``).
+  - ``second_highest`` (inside the thesis pruning): ``"always"`` (the second-highest card kept
+    wherever Tables 5-6 tick it) or ``"queen"`` (only with suits and only if the highest is at
+    least a queen: thesis p. 28, item 4 of the list of kept cards; ``second_highest_kept``);
+  - ``tt_key``: ``"seat"`` (the key holds the seat to move) or ``"thesis"`` (the thesis's index,
+    eqs. 5-6: the hands' codes and the current trick's cards only; ``position_key``).
 * **Node count**: every position the search enters counts one node - the root, every child it
   plays into, leaves and positions answered by the transposition table included (a child
   re-searched after a failed minimal window counts again). The thesis says "nodes expanded"
@@ -111,7 +116,9 @@ CFG_PRUNING = 3
 CFG_ROOT_AB = 4  # 1: alpha-beta at the root too (only the best card's value is exact)
 CFG_MW_THESIS = 5  # 1: thesis Algorithm 6's window (as printed) instead of PVS; 2: below the root
 CFG_PRUNE_THESIS = 6  # 1: thesis Tables 5-6 at the third card instead of third_card_moves
-CFG_LEN = 7
+CFG_SECOND_QUEEN = 7  # 1: Tables 5-6 keep the 2nd highest only with suits, highest >= queen
+CFG_TT_NOSEAT = 8  # 1: the table's key without the seat to move (thesis eqs. 5-6)
+CFG_LEN = 9
 TT_NONE, TT_FUZZY, TT_EXACT = 0, 1, 2
 
 FLAG_EXACT, FLAG_LOWER, FLAG_UPPER = 1, 2, 3
@@ -140,22 +147,39 @@ MINIMAL_WINDOWS = ("pvs", "thesis", "thesis_inner")
 #: CFG_MW_THESIS of each minimal window
 MW_CODES = {"pvs": 0, "thesis": 1, "thesis_inner": 2}
 PRUNINGS = ("spec", "thesis")
+#: Inside the thesis pruning (Tables 5-6): ``always`` keeps the second-highest card wherever
+#: the tables tick it; ``queen`` only "with suits and only if the highest is at least a queen"
+#: (thesis p. 28, the list of kept cards, item 4). The sound ``spec`` pruning
+#: (``third_card_moves``) has that condition already.
+SECOND_HIGHEST = ("always", "queen")
+#: The transposition table's key: ``seat`` holds the seat to move; ``thesis`` is the thesis's
+#: index (eqs. 5-6): the hands' codes and the current trick's cards only, so positions that
+#: differ only in who leads share an entry (unsound, but what the thesis prints).
+TT_KEYS = ("seat", "thesis")
+#: The rank of a queen in its suit (``rules.RANK``: 0..7 low to high, queen 6).
+QUEEN_RANK = 6
 #: Named search configurations: the sound default and the thesis's own program (Luštrek 2002:
-#: alpha-beta root, Algorithm 6 as printed, Tables 5-6).
+#: alpha-beta root, Algorithm 6 as printed, Tables 5-6 with the queen condition of p. 28, the
+#: table's index of eqs. 5-6).
 SEARCH_VARIANTS = {
-    "sound": {"root": "full", "minimal_window": "pvs", "pruning": "spec"},
-    "thesis": {"root": "alphabeta", "minimal_window": "thesis", "pruning": "thesis"},
+    "sound": {"root": "full", "minimal_window": "pvs", "pruning": "spec",
+              "second_highest": "always", "tt_key": "seat"},
+    "thesis": {"root": "alphabeta", "minimal_window": "thesis", "pruning": "thesis",
+               "second_highest": "queen", "tt_key": "thesis"},
 }
 
 
 def make_cfg(tt: int = TT_FUZZY, history: int = 1, minwindow: int = 1, pruning: int = 1,
-             root_ab: int = 0, mw_thesis: int = 0, prune_thesis: int = 0):
+             root_ab: int = 0, mw_thesis: int = 0, prune_thesis: int = 0,
+             second_queen: int = 0, tt_noseat: int = 0):
     cfg = np.zeros(CFG_LEN, dtype=np.int64)
     cfg[CFG_TT], cfg[CFG_HISTORY], cfg[CFG_MINWINDOW], cfg[CFG_PRUNING] = (
         tt, history, minwindow, pruning)
     cfg[CFG_ROOT_AB] = root_ab
     cfg[CFG_MW_THESIS] = mw_thesis
     cfg[CFG_PRUNE_THESIS] = prune_thesis
+    cfg[CFG_SECOND_QUEEN] = second_queen
+    cfg[CFG_TT_NOSEAT] = tt_noseat
     return cfg
 
 
@@ -166,23 +190,28 @@ def _choice(label: str, value: str, choices) -> str:
 
 
 def switch_cfg(cfg: np.ndarray, root: str = "full", minimal_window: str = "pvs",
-               pruning: str = "spec") -> np.ndarray:
-    """``cfg`` with the three switches set (module docstring; values checked)."""
+               pruning: str = "spec", second_highest: str = "always",
+               tt_key: str = "seat") -> np.ndarray:
+    """``cfg`` with the five switches set (module docstring; values checked)."""
     out = cfg.copy()
     out[CFG_ROOT_AB] = _choice("root", root, ROOTS) == "alphabeta"
     out[CFG_MW_THESIS] = MW_CODES[_choice("minimal_window", minimal_window, MINIMAL_WINDOWS)]
     out[CFG_PRUNE_THESIS] = _choice("pruning", pruning, PRUNINGS) == "thesis"
+    out[CFG_SECOND_QUEEN] = _choice("second_highest", second_highest, SECOND_HIGHEST) == "queen"
+    out[CFG_TT_NOSEAT] = _choice("tt_key", tt_key, TT_KEYS) == "thesis"
     return out
 
 
 def config_cfg(name: str, root_ab: bool = False, *, root: str | None = None,
-               minimal_window: str = "pvs", pruning: str = "spec") -> np.ndarray:
+               minimal_window: str = "pvs", pruning: str = "spec",
+               second_highest: str = "always", tt_key: str = "seat") -> np.ndarray:
     """The cfg row of Table 1 configuration ``name`` with the switches (``root`` overrides
     ``root_ab``)."""
     if name not in CONFIGS:
         raise ValueError(f"search config must be one of {', '.join(CONFIGS)}; got {name!r}")
     root = root or ("alphabeta" if root_ab else "full")
-    return switch_cfg(make_cfg(*CONFIGS[name]), root, minimal_window, pruning)
+    return switch_cfg(make_cfg(*CONFIGS[name]), root, minimal_window, pruning, second_highest,
+                      tt_key)
 
 
 def variant_cfg(name: str, variant: str = "sound") -> np.ndarray:
@@ -297,8 +326,13 @@ def hand_features(h):
 
 
 @njit(cache=True)
-def position_key(S, fuzzy):
-    k = np.int64(S[S_TURN] + 1)
+def position_key(S, fuzzy, seat=True):
+    """The transposition table's key: each hand (its thesis abstraction ``hand_features`` when
+    ``fuzzy``, else exact) and each seat's card in the current trick; with ``seat`` also the
+    seat to move. Without it this is the thesis's index (eqs. 5-6: the hands' codes and the
+    current trick's cards only), under which positions that differ only in who leads an empty
+    trick share an entry."""
+    k = np.int64(S[S_TURN] + 1) if seat else np.int64(0)
     for p in range(N_PLAYERS):
         h = S[S_HAND + p]
         k = mix(k, hand_features(h) if fuzzy else h)
@@ -407,10 +441,19 @@ THESIS_KEEP = np.array([
 
 
 @njit(cache=True)
-def kept_columns(cards, cols, w, ls, emperor):
+def second_highest_kept(hi, queen):
+    """Whether the second-highest card is kept (Tables 5-6's column): always, or with ``queen``
+    as thesis p. 28 item 4 says - "with suits and only if the highest is at least a queen"
+    (the highest a suit card of queen or king)."""
+    return not queen or (SUIT[hi] != 0 and RANK[hi] >= QUEEN_RANK)
+
+
+@njit(cache=True)
+def kept_columns(cards, cols, w, ls, emperor, queen=False):
     """The cards of mask ``cards`` named by columns ``cols`` (thesis Tables 5-6): the lowest,
     the lowest that still wins the trick (over winning card ``w``, lead suit ``ls``), the second
-    highest, the highest, the lowest tarok above pagat, and mond."""
+    highest (with ``queen``: only under ``second_highest_kept``'s condition), the highest, the
+    lowest tarok above pagat, and mond."""
     lo = -1
     hi = -1
     hi2 = -1
@@ -435,7 +478,7 @@ def kept_columns(cards, cols, w, ls, emperor):
         keep |= bit(lo)
     if cols & K_HI:
         keep |= bit(hi)
-    if cols & K_HI2 and hi2 >= 0:
+    if cols & K_HI2 and hi2 >= 0 and second_highest_kept(hi, queen):
         keep |= bit(hi2)
     if cols & K_WIN and lowin >= 0:
         keep |= bit(lowin)
@@ -472,21 +515,22 @@ def thesis_situation(S, legal):
 
 
 @njit(cache=True)
-def thesis_card_moves(S, legal):
+def thesis_card_moves(S, legal, queen=False):
     """Cards kept at the third card of a trick by thesis Tables 5 (normal contracts, partner or
     opponent winning) and 6 (klop, beggar); "per suit" applies the columns to each suit of a
-    discard separately. A single legal card is kept as it is."""
+    discard separately. A single legal card is kept as it is. ``queen``: the second highest
+    only with suits and only if the highest is at least a queen (thesis p. 28, item 4)."""
     if popcount(legal) == 1:
         return legal
     table, sit, w, ls, emperor = thesis_situation(S, legal)
     cols = THESIS_KEEP[table, sit]
     if not cols & K_PER_SUIT:
-        return kept_columns(legal, cols, w, ls, emperor)
-    keep = kept_columns(legal & TAROKS, cols, w, ls, emperor) if legal & TAROKS else 0
+        return kept_columns(legal, cols, w, ls, emperor, queen)
+    keep = kept_columns(legal & TAROKS, cols, w, ls, emperor, queen) if legal & TAROKS else 0
     for s in range(1, 5):
         part = legal & SUIT_MASK[s]
         if part:
-            keep |= kept_columns(part, cols, w, ls, emperor)
+            keep |= kept_columns(part, cols, w, ls, emperor, queen)
     return keep
 
 
@@ -496,7 +540,7 @@ def gen_moves(S, cfg, hist, out):
     legal = legal_mask(S)
     if cfg[CFG_PRUNING] and S[S_NT] == 2:
         if cfg[CFG_PRUNE_THESIS]:
-            legal = thesis_card_moves(S, legal)
+            legal = thesis_card_moves(S, legal, cfg[CFG_SECOND_QUEEN] != 0)
         else:
             legal = third_card_moves(S, legal)
     n = 0
@@ -548,7 +592,8 @@ def alphabeta(S0, depth, alpha0, beta0, me, cfg, tt_key, tt_val, tt_meta, hist, 
     """Fail-soft alpha-beta value of S0 searched ``depth`` plies for seat ``me``.
 
     Explicit stack: ``ST[d]`` holds the position at ply d; per-ply arrays hold the moves, the
-    window, the best value so far and the minimal-window phase. ``counter[0]`` counts nodes."""
+    window, the best value so far and the minimal-window phase. ``counter[0]`` counts nodes,
+    ``counter[1]`` (when it has two cells) the nodes answered by the transposition table."""
     MV = np.empty((MAX_PLY, 16), dtype=np.int64)
     NMV = np.empty(MAX_PLY, dtype=np.int64)
     IDX = np.empty(MAX_PLY, dtype=np.int64)
@@ -585,7 +630,7 @@ def alphabeta(S0, depth, alpha0, beta0, me, cfg, tt_key, tt_val, tt_meta, hist, 
                 done = True
             elif use_tt:
                 BASE[d] = pile_part(S, me)
-                KEY[d] = position_key(S, use_tt == TT_FUZZY)
+                KEY[d] = position_key(S, use_tt == TT_FUZZY, cfg[CFG_TT_NOSEAT] == 0)
                 slot = (KEY[d] & 0x7FFFFFFFFFFFFFFF) % n_tt
                 meta = tt_meta[slot]
                 if tt_key[slot] == KEY[d] and meta >> 16 == g and (meta >> 2) & 0x3FFF >= REM[d]:
@@ -595,6 +640,8 @@ def alphabeta(S0, depth, alpha0, beta0, me, cfg, tt_key, tt_val, tt_meta, hist, 
                             f == FLAG_UPPER and v <= A[d]):
                         ret = v
                         done = True
+                        if counter.shape[0] > 1:
+                            counter[1] += 1
             if done:
                 d -= 1
                 if d < 0:
@@ -723,8 +770,21 @@ def thesis_root(S, n, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, mo
 
 @njit(cache=True)
 def search_root(S, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves, values):
+    """``search_root_counted`` returning (n_moves, nodes)."""
+    counter = np.zeros(2, dtype=np.int64)
+    n = search_root_counted(S, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves,
+                            values, counter)
+    return n, counter[0]
+
+
+@njit(cache=True)
+def search_root_counted(S, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves,
+                        values, counter):
     """Value of every legal card of ``me`` (to play in S) searched ``depth`` plies, each with the
-    full window so that the values can be summed over samples (§5). Returns (n_moves, nodes).
+    full window so that the values can be summed over samples (§5). Returns n_moves; fills
+    ``counter`` (two cells, zero on entry) with the nodes (the root included) and the nodes of
+    them that the transposition table answered (a node counting convention the thesis does not
+    state: ``nodes - counter[1]`` counts only the nodes the search expanded or evaluated).
     History is reset and the table's generation advanced, so every search starts afresh.
 
     With ``cfg[CFG_ROOT_AB]`` the root is an alpha-beta node too (the later cards searched with
@@ -733,7 +793,6 @@ def search_root(S, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves
     Algorithm 6's window as well, the root is Algorithm 6's max node (``thesis_root``)."""
     gen[0] += 1
     hist[:] = 0
-    counter = np.zeros(1, dtype=np.int64)
     counter[0] = 1  # the root
     legal = legal_mask(S)
     n = 0
@@ -745,7 +804,7 @@ def search_root(S, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves
     if cfg[CFG_ROOT_AB] and cfg[CFG_MINWINDOW] and cfg[CFG_MW_THESIS] == 1:
         thesis_root(S, n, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves,
                     values, counter, child)
-        return n, counter[0]
+        return n
     best = -INF
     for i in range(n):
         child[:] = S
@@ -767,7 +826,7 @@ def search_root(S, me, depth, cfg, tt_key, tt_val, tt_meta, hist, gen, ST, moves
         values[i] = v
         if v > best:
             best = v
-    return n, counter[0]
+    return n
 
 
 @njit(cache=True)
