@@ -22,7 +22,8 @@ The verdict of a numeric claim (:func:`verdict_for`) weighs both studies' sampli
 * ``not comparable`` - a number whose unit or setting is not ours to match (seconds on 2003
   hardware, node counts where the paper does not define a node): shown beside ours, not
   judged; its note names the comparable claim that carries the verdict.
-* ``holds`` / ``fails`` for claims in words, ``pending`` for what is not computed yet.
+* ``holds`` / ``fails`` for claims in words (``undecided`` when the test of a claim in words
+  decides neither way at the games played), ``pending`` for what is not computed yet.
 
 Column ``n_paper`` is the paper's sample size (0: not given) and ``proportion`` says whether the
 value is a proportion, and how it is written: 0 for a mean (the paper's spread is scaled from
@@ -84,10 +85,10 @@ __all__ = [
 COLUMNS = ["claim", "description", "paper", "ours", "ci_low", "ci_high", "n", "verdict", "note",
            "step", "n_paper", "proportion", "percent"]
 VERDICTS = ("reproduced", "consistent", "differs", "not comparable", "holds", "fails",
-            "pending")
+            "undecided", "pending")
 #: The verdicts of a numeric claim that is judged (the test behind "expected by chance").
 JUDGED = ("reproduced", "consistent", "differs")
-NEEDS_NOTE = ("differs", "fails", "pending", "not comparable")
+NEEDS_NOTE = ("differs", "fails", "undecided", "pending", "not comparable")
 #: The level of every verdict's test: a judged claim whose paper value is right still
 #: reads *differs* with about this probability.
 ALPHA = 0.05
@@ -598,6 +599,8 @@ VERDICT_STYLE = {
     "not comparable": ("\u2013", "#57606a", "#eaeef2", "shown beside ours, not judged: its "
                        "unit or setting is not ours to match"),
     "fails": ("\u2716", "#b3261e", "#ffebe9", "a qualitative claim our results contradict"),
+    "undecided": ("?", "#9a6700", "#fff8c5", "a qualitative claim our games can neither confirm "
+                  "nor contradict at the stated margin (the note says how many would decide)"),
     "pending": ("\u2026", "#57606a", "#eaeef2", "not computed yet"),
     "planned": ("\u25cb", "#57606a", "#f6f8fa", "no claims of this chapter in this build's "
                 "results (a rerun of another chapter)"),
@@ -662,7 +665,7 @@ def _fmt_value(v: Any, percent: bool, decimals: int) -> str:
     if _is_number(v):
         if math.isnan(v):
             return ""
-        return f"{v * 100:.{decimals}f}\u00a0%" if percent else f"{v:,.{decimals}f}"
+        return f"{v * 100:z.{decimals}f}\u00a0%" if percent else f"{v:z,.{decimals}f}"  # never -0.0
     text = str(v)
     return "" if text.strip().lower() in ("nan", "none", "<na>") else html.escape(text)
 
