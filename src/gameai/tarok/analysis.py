@@ -638,7 +638,8 @@ def ratio_claims(thesis: pd.DataFrame | None, sound: pd.DataFrame | None, deals:
     out = []
     for name in names:
         cid = ratio_claim_id(name, depth)
-        desc = (f"plain alpha-beta / {name}: fewer nodes (x), depth {depth}, thesis's search "
+        desc = (f"plain alpha-beta / {CONFIG_LABELS[name]}: fewer nodes (x), depth {depth}, "
+                "thesis's search "
                 "configuration")
         want, step = round(paper_ratio(name, depth), 1), 0.1
         if name == "all" and depth == paper.TABLE1_DEPTH:  # the paper's printed headline
@@ -714,7 +715,7 @@ def table8_claims(thesis: tuple, sound: tuple, deals: int) -> list[Claim]:
             cid = f"table8.{name}.{depth}"
             rid = ratio_claim_id("all" if name == "none" else name, depth if name != "none"
                                  else paper.TABLE1_DEPTH)
-            desc = f"{name}: nodes per sampled deal at depth {depth}"
+            desc = f"{CONFIG_LABELS[name]}: nodes per sampled deal at depth {depth}"
             row = None if t is None else t[(t["config"] == name) & (t["depth"] == depth)]
             if row is None or row.empty:
                 out.append(pending(cid, desc, value, "thesis-configuration Table 8 pending"))
