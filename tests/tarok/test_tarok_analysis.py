@@ -306,3 +306,36 @@ def test_window_cost_counts_changed_and_worse_cards():
     assert w.loc[("only_minwindow", "pvs"), "changed"] == 0
     est, _, _, n = analysis.window_nodes_ratio(window_rows(), "all")
     assert est == pytest.approx(1.25) and n == 20
+
+
+def test_decomposition_words_and_table_follow_the_cis():
+    """A step whose paired CI lies above 1 'raises the ratio' through the half that moved; the
+    table shows every step with its factor and halves; the texts are empty without data."""
+    a = rows({"all": 10, "none": 440}, deals=6)
+    a.loc[a["config"] == "none", "nodes"] += a.loc[a["config"] == "none", "deal"] * 7
+    b = a.copy()
+    b.loc[b["config"] == "all", "nodes"] //= 2
+    d = analysis.decomposition([("one", a), ("two", b)], deals=6)
+    assert analysis.steps_text(d) == ("two raises the ratio (through the enhanced search's "
+                                      "nodes).")
+    assert "two" in analysis.decomposition_text(d) and "paired bootstrap" in \
+        analysis.decomposition_text(d)
+    t = analysis.decomposition_table(d)
+    assert t["search"].tolist() == ["one", "two"] and t["step: ratio ×"][0] == ""
+    assert t["step: ratio ×"][1].startswith("2.00×")
+    empty = analysis.decomposition([("one", None)], deals=6)
+    assert empty.empty and analysis.decomposition_text(empty) == ""
+
+
+def test_gap_and_depth3_texts_state_the_measurements():
+    df = rows({"all": 8_667 * 2, "none": 1_598_924}, deals=3, samples=2)
+    df["tt_answers"] = [100 if c == "all" else 0 for c in df["config"]]
+    text = analysis.gap_text(analysis.remaining_gap(df))
+    assert "1,598,924" in text and "8,667" in text and "answers" in text
+    assert analysis.gap_text({"deals": 0}) == ""
+    f = analysis.depth3_facts(rows({"none": 200, "only_tt": 200, "only_minwindow": 150},
+                                   deals=3, depth=3))
+    words = analysis.depth3_text(f, f)
+    assert "exactly plain alpha-beta's nodes on 6 of 6" in words
+    assert "more nodes than plain alpha-beta on 0 of 6" in words
+    assert analysis.depth3_text({"samples": 0}) == ""
