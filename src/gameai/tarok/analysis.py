@@ -368,7 +368,8 @@ def decomposition_text(d: pd.DataFrame) -> str:
         return ""
     parts = [f"{d['step'].iloc[0]} {d['ratio'].iloc[0]:.1f}×"]
     for _, r in d.iloc[1:].iterrows():
-        step = _x(r["factor"], r["factor_lo"], r["factor_hi"], 2)
+        ci = ci_range(r["factor_lo"], r["factor_hi"], percent=False, decimals=2)
+        step = f"{r['factor']:.2f}×" + (f", 95 % CI {ci}" if ci else "")
         parts.append(f"{r['step']} {r['ratio']:.1f}× (step {step})")
     return (f"on the same {int(d['deals'].iloc[0])} deals and samples, all against none: "
             + "; ".join(parts) + " — ratios of means, paired bootstrap over deals")
