@@ -200,3 +200,71 @@ def test_two_study_replaces_the_rounding_rules_sentence_and_leaves_unsized_claim
     assert "no sample size" not in judged.note and judged.note.startswith("why.")
     p = quantitative("predictor.accuracy", "d", 0.68, 0.60, 0.59, 0.61, 1000, "why.", step=0.01)
     assert analysis.two_study(p) == p
+
+
+# ----------------------------------------------------- the Monte Carlo claims' notes, once
+def mc_rows(win_share, decks=range(2, 14), n=100, **extra):
+    """Monte Carlo rows on the test decks where seat 0 goes out first in ``win_share`` of the
+    games (scoring 4, else 2)."""
+    wins = round(win_share * n)
+    parts = [games(f"test{k}", n, first=lambda i: 0 if i < wins else 1,
+                   score0=lambda i: 4 if i < wins else 2) for k in decks]
+    return pd.concat(parts, ignore_index=True).assign(**extra)
+
+
+def mc_results():
+    sweep = pd.concat([mc_rows(0.29, episodes=0), mc_rows(0.43, episodes=1)], ignore_index=True)
+    return FakeResults(mc_std_wins=mc_rows(0.66), mc_std_score=mc_rows(0.66),
+                       mc_weights=mc_rows(0.60), mc_highest=mc_rows(0.62),
+                       mc_highest_10k=mc_rows(0.51, decks=range(2, 10)),
+                       mc_nopass=mc_rows(0.61), mc_perfect=mc_rows(0.67),
+                       mc_vs_forced=mc_rows(0.58), mc_episodes=sweep,
+                       mc_wrong_player=mc_rows(0.15), mc_redeal_weights=mc_rows(0.36))
+
+
+def test_monte_carlo_notes_are_written_once_for_the_group():
+    res = mc_results()
+    claims = []
+    for key in analysis.MC_AI:
+        claims += analysis.summary_claims(analysis.CLAIM_PREFIX[key], analysis.per_deck(res[key]),
+                                          paper.SUMMARIES[key], analysis.LABELS[key])
+    per_claim = analysis.monte_carlo_notes(res, claims)
+    assert set(per_claim) == {c.claim for c in claims}
+    # under each claim: one short sentence pointing to the group's notes; "ours is stronger"
+    # only under a claim where ours is above the paper's number
+    assert len(analysis.MC_CLAIM_NOTE) < 250 and len(analysis.MC_CLAIM_POINTER) < 100
+    for c in claims:
+        assert per_claim[c.claim] == (analysis.MC_CLAIM_NOTE if c.ours > c.paper
+                                      else analysis.MC_CLAIM_POINTER)
+    weaker = analysis.summary_claims("mc_weights", analysis.per_deck(mc_rows(0.10)),
+                                     paper.SUMMARIES["mc_weights"], analysis.LABELS["mc_weights"])
+    notes = analysis.monte_carlo_notes(FakeResults(mc_weights=mc_rows(0.10)), weaker)
+    assert notes["mc_weights.mean_win"] == analysis.MC_CLAIM_POINTER
+    group = analysis.monte_carlo_group_notes(res, claims)
+    # the controls and the figure-by-figure comparison are there, each once
+    assert group["controls"].startswith("The controls vary MC-score (Fig. 4), which wins 66 %")
+    assert "29 % (" in group["controls"] and "without simulation comes near" in group["controls"]
+    assert group["controls"] not in analysis.MC_CLAIM_NOTE
+    assert group["figures"].count("Fig. 3: over 2-13 types") == 1
+    assert "Fig. 7: over 2-9 types our MC-highest (10,000 games per deck) goes out first in 51 %" \
+        in group["figures"]
+    assert "re-deal" in group["redeal"]
+    # Fig. 5: the paper's mean (27 %) is above a RandomAI's 25 %, its worst deck (18 %) below
+    assert "below a RandomAI's 25 % at its worst deck (18 % at 13 types)" in group["fig5"]
+    assert "its mean, 27 %, is just above it" in group["fig5"]
+    assert "wins 15.0 % (score" in group["fig5"]
+    text = " ".join(group.values()) + analysis.MC_CLAIM_NOTE
+    assert "today" not in text and "1e5" not in text
+
+
+def test_redeal_values_sit_beside_each_claim_without_repeating_the_definition():
+    res = mc_results()
+    beside = analysis.redeal_beside(res)
+    assert beside and all(v.startswith("Under the re-deal hypothesis: ") for v in beside.values())
+    assert all("searcher's own" not in v for v in beside.values())  # defined once, in the group
+    assert beside["mc_weights.mean_win"].startswith("Under the re-deal hypothesis: 36.0%")
+
+
+def test_checks_and_notes_write_counts_without_e_notation():
+    assert "1e5" not in analysis.SCALED_LABEL and "100,000" in analysis.SCALED_LABEL
+    assert analysis.OURS_TEXT == "our configuration (card moves only, our weights)"

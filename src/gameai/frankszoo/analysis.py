@@ -11,6 +11,7 @@ import pandas as pd
 
 from ..core.claims import (Claim, pending, qualitative, quantitative, verdict_for,
                            verdict_note)
+from ..core.display import NBSP, pct
 from ..core.stats import mean_ci, mean_of_means_ci, mean_of_rates_ci, wilson
 from . import paper
 from .decks import get_deck
@@ -238,6 +239,11 @@ def summary_claims(prefix: str, summary: pd.DataFrame, ref: dict, label: str) ->
     return claims
 
 
+def _pc(x: float, decimals: int = 1) -> str:
+    """A fraction as the book writes a percentage in a note (``66 %``, ``33.3 %``)."""
+    return pct(x, decimals).replace(NBSP, " ")
+
+
 def _join(*parts: str) -> str:
     return " ".join(p for p in parts if p).strip()
 
@@ -299,7 +305,7 @@ def build_claims(res, notes: dict[str, str] | None = None) -> list[Claim]:
     # general ones for the claims they cover (see _with_note).
     notes = {**notes, **monte_carlo_notes(res, claims), **published_deck_notes(res)}
     claims = [_with_note(c, notes) for c in claims]
-    # Beside every claim, whatever its verdict: today's reading of HeuristicAI (*ours*) and the
+    # Beside every claim, whatever its verdict: our configuration of HeuristicAI (*ours*) and the
     # re-deal hypothesis for the Monte Carlo figures.
     beside = {**ours_beside(res), **redeal_beside(res)}
     return [dataclasses.replace(c, note=_join(c.note, beside[c.claim])) if c.claim in beside
@@ -325,11 +331,11 @@ def original_deck_claims(df: pd.DataFrame | None, label: str) -> list[Claim]:
 
 # ------------------------------------------------------- the paper configuration and ours
 #: Fig. 2, the published deck, Fig. 8 and the predictor are judged on the paper configuration
-#: of HeuristicAI (pass in its list, the printed Table 4; ``chapter.CONFIGURATIONS``); today's
-#: reading (card moves only, our weights) is *ours*, shown beside each of those claims.
+#: of HeuristicAI (pass in its list, the printed Table 4; ``chapter.CONFIGURATIONS``); our
+#: configuration (card moves only, our weights) is *ours*, shown beside each of those claims.
 PAPER_KEY = "heuristic_paper"
 OURS_KEY = "heuristic"
-OURS_TEXT = "today's reading (ours: card moves only, our weights)"
+OURS_TEXT = "our configuration (card moves only, our weights)"
 
 
 def _short(c: Claim) -> str:
@@ -342,7 +348,7 @@ def _short(c: Claim) -> str:
 
 
 def ours_claims(res) -> list[Claim]:
-    """The HeuristicAI claims as judged on today's reading (*ours*), same ids."""
+    """The HeuristicAI claims as judged on our configuration (*ours*), same ids."""
     df = res[OURS_KEY]
     claims = []
     if df is not None:
@@ -355,7 +361,7 @@ def ours_claims(res) -> list[Claim]:
 
 
 def ours_beside(res) -> dict[str, str]:
-    """claim id -> the sentence that sets today's reading beside the paper configuration."""
+    """claim id -> the sentence that sets our configuration beside the paper configuration."""
     return {c.claim: f"Beside it, {OURS_TEXT}: {_short(c)}." for c in ours_claims(res)}
 
 
@@ -364,8 +370,6 @@ def ours_beside(res) -> dict[str, str]:
 REDEAL_KEYS = {"mc_std_wins": "mc_redeal_wins", "mc_std_score": "mc_redeal_score",
                "mc_weights": "mc_redeal_weights", "mc_highest": "mc_redeal_highest",
                "mc_highest_10k": "mc_redeal_highest_10k"}
-REDEAL_TEXT = ("the re-deal hypothesis (episodes that re-deal every hand after the candidate "
-               "move, the searcher's own too; a candidate explanation, not the paper's method)")
 
 
 def redeal_claims(res) -> list[Claim]:
@@ -379,18 +383,9 @@ def redeal_claims(res) -> list[Claim]:
 
 
 def redeal_beside(res) -> dict[str, str]:
-    """claim id -> the sentence that gives the re-deal hypothesis's value of a Monte Carlo claim."""
-    out = {c.claim: f"Under {REDEAL_TEXT}: {_short(c)}." for c in redeal_claims(res)}
-    wrong = _means(res["mc_wrong_player"])
-    for cid in [c for c in out if c.startswith("mc_weights.")]:
-        out[cid] += (" Nothing we tried reproduces Fig. 5's below-random wins (27 % on average, "
-                     "18 % at 13 types) except crediting the wrong player's score (a bug, not a "
-                     "reading)")
-        out[cid] += ("." if wrong is None else
-                     f": MC-weights whose episodes count the score of the player on its left "
-                     f"wins {wrong[0]:.1%} (score {wrong[1]:.1%}), below a RandomAI's 25 % but "
-                     "further below than the paper.")
-    return out
+    """claim id -> the sentence that gives the re-deal hypothesis's value of a Monte Carlo claim
+    (the hypothesis itself is described once, in :func:`monte_carlo_group_notes`)."""
+    return {c.claim: f"Under the re-deal hypothesis: {_short(c)}." for c in redeal_claims(res)}
 
 
 #: The 2 x 2 table: (HeuristicAI's list of possible moves, its weights) -> (experiment, the
@@ -430,7 +425,7 @@ def two_by_two(res, decks: tuple[int, int] | None = None) -> pd.DataFrame:
 
 def interaction(table: pd.DataFrame, metric: str = "win") -> dict[str, float]:
     """The 2 x 2 table's effects on ``metric``: each factor alone, both, and their interaction
-    (both - the sum of the two alone), all as differences from today's reading."""
+    (both - the sum of the two alone), all as differences from our configuration."""
     v = table.set_index(["list", "weights"])[metric]
     base = v[("card moves only", "ours")]
     weights = v[("card moves only", "Table 4 (printed)")] - base
@@ -440,16 +435,20 @@ def interaction(table: pd.DataFrame, metric: str = "win") -> dict[str, float]:
             "both": float(both), "interaction": float(both - weights - passing)}
 
 
+#: The row of :func:`paper_config_checks` with our Table 4 at the printed scale.
+SCALED_LABEL = "paper config., our Table 4 at 100,000 games"
+
+
 def paper_config_checks(res, decks: tuple[int, int] | None = None) -> pd.DataFrame:
     """The caveats of the paper configuration, measured: its mean win/score over Fig. 2's decks
     and on the published deck without §3.3's winning sequences, and with our Table 4 at the
-    printed scale; today's reading without §3.3 beside them."""
+    printed scale; our configuration without §3.3 beside them."""
     decks = decks or paper_decks("heuristic")
     runs = [("paper configuration", "heuristic_paper", None, "Table 4 (printed)"),
             ("paper config. without §3.3", "heuristic_paper_checks",
              "HeuristicAI-passlist-noseq", "Table 4 (printed)"),
-            ("paper config., our Table 4 at 1e5", "heuristic_paper_checks",
-             "HeuristicAI-passlist", "ours at 1e5 games"),
+            (SCALED_LABEL, "heuristic_paper_checks", "HeuristicAI-passlist",
+             "ours at 100,000 games"),
             ("ours", "heuristic", None, "ours"),
             ("ours without §3.3", "heuristic_variants", "HeuristicAI-noseq", "ours")]
     rows = []
@@ -520,11 +519,11 @@ def score_order_claim(res, key: str = PAPER_KEY, mc_key: str = "mc_highest_10k")
     clear = [k for k in common if hs.loc[k, "score_lo"] > ms.loc[k, "score_hi"]]
     holds = len(above) == len(common)
     ours = f"above at {len(above)} of {len(common)} deck sizes ({len(clear)} with disjoint CIs)"
-    note = "" if holds else ("below at " + ", ".join(str(k) for k in common if k not in above)
-                             + " types")
+    note = "" if holds else ("Below at " + ", ".join(str(k) for k in common if k not in above)
+                             + " types.")
     if key == PAPER_KEY and mc_key in REDEAL_KEYS and res[REDEAL_KEYS[mc_key]] is not None:
         r = score_order_claim(res, key, REDEAL_KEYS[mc_key])
-        note = _join(note, f"Against MC-highest under {REDEAL_TEXT}: {_short(r)}.")
+        note = _join(note, f"Against MC-highest under the re-deal hypothesis: {_short(r)}.")
     return qualitative(cid, desc, "above at every deck size (2-9)", ours, holds,
                        int(hs.loc[common, "n"].sum() + ms.loc[common, "n"].sum()), note)
 
@@ -715,11 +714,41 @@ def _deck_of(cid: str, prefix: str) -> str:
     return f"{which.replace('_', ' ')} ({ref[which][1]} types)"
 
 
+#: The short note under each differing Monte Carlo claim; what it points to is written once
+#: for the group (:func:`monte_carlo_group_notes`), not under every claim.
+MC_CLAIM_NOTE = ("Ours is stronger than the paper's Monte Carlo AIs; of our controls only Monte "
+                 "Carlo without simulation lands at their level (see the notes on the Monte "
+                 "Carlo claims, before the claims table).")
+
+
+#: ... and under one where ours is not above the paper's.
+MC_CLAIM_POINTER = "See the notes on the Monte Carlo claims, before the claims table."
+
+
 def monte_carlo_notes(res, claims: list[Claim]) -> dict[str, str]:
-    """One note per Monte Carlo figure: its own AI against the paper's, what agrees, and the
-    controls (all run on MC-score) that look for the cause of the gap."""
+    """The note under each Monte Carlo claim (Figs. 3-7), by claim id: one short sentence (that
+    ours is stronger only where it is); the figure-by-figure comparison and the controls are
+    :func:`monte_carlo_group_notes`, written once."""
+    notes = {}
+    for key in MC_AI:
+        if res[key] is None:
+            continue
+        for c in claims:
+            if c.claim.startswith(CLAIM_PREFIX[key] + "."):
+                above = (isinstance(c.ours, (int, float)) and isinstance(c.paper, (int, float))
+                         and c.ours > c.paper)
+                notes[c.claim] = MC_CLAIM_NOTE if above else MC_CLAIM_POINTER
+    return notes
+
+
+def monte_carlo_group_notes(res, claims: list[Claim] | None = None) -> dict[str, str]:
+    """The notes common to the Monte Carlo claims (Figs. 3-7), each written once: ``"figures"``
+    (per figure, its AI's mean against the paper's and where they agree), ``"controls"`` (the
+    variants of MC-score that look for the cause), ``"redeal"`` (what the re-deal hypothesis is)
+    and ``"fig5"`` (Fig. 5's numbers below a RandomAI). Missing parts are left out."""
+    claims = claims if claims is not None else build_claims(res)
+    out = {}
     std = _means(res["mc_std_score"])
-    controls = ""
     if std is not None:
         parts = []
         for key, what in (("mc_nopass", "when it passes only if it cannot play"),
@@ -727,31 +756,32 @@ def monte_carlo_notes(res, claims: list[Claim]) -> dict[str, str]:
                           ("mc_vs_forced", "against RandomAIs that pass only when forced")):
             r = _means(res[key])
             if r is not None:
-                parts.append(f"{r[0]:.0%} (score {r[1]:.0%}) {what}")
+                parts.append(f"{_pc(r[0], 0)} (score {_pc(r[1], 0)}) {what}")
         sweep, none = res["mc_episodes"], None
         if sweep is not None:
             one, none = (_means(sweep[sweep["episodes"] == e]) for e in (1, 0))
-            parts.append(f"{one[0]:.0%} ({one[1]:.0%}) with 1 episode per move instead of 100")
-            parts.append(f"{none[0]:.0%} ({none[1]:.0%}) with none (its winning- and losing-move "
-                         "rules and a random choice)")
-        controls = (f"The controls vary MC-score (Fig. 4), which wins {std[0]:.0%} (score "
-                    f"{std[1]:.0%}): it wins " + "; ".join(parts) + ".")
+            parts.append(f"{_pc(one[0], 0)} ({_pc(one[1], 0)}) with 1 episode per move instead of 100")
+            parts.append(f"{_pc(none[0], 0)} ({_pc(none[1], 0)}) with none (its winning- and "
+                         "losing-move rules and a random choice)")
+        controls = (f"The controls vary MC-score (Fig. 4), which wins {_pc(std[0], 0)} (score "
+                    f"{_pc(std[1], 0)}): it wins " + "; ".join(parts) + ".")
         paper_wins = [paper.SUMMARIES[k]["mean"][0] for k in MC_AI]
         if none is not None and min(paper_wins) - 0.03 <= none[0] <= max(paper_wins) + 0.03:
             controls += (f" Only MC-score without simulation comes near the paper's Monte Carlo AIs "
-                         f"({min(paper_wins):.0%}-{max(paper_wins):.0%} wins on average), as if "
-                         "the paper's episodes carried no information about the moves.")
+                         f"({_pc(min(paper_wins), 0)} to {_pc(max(paper_wins), 0)} wins on average), "
+                         "as if the paper's episodes carried no information about the moves.")
+        out["controls"] = controls
     small = {c.claim for c in claims if c.verdict == "consistent"}
-    notes = {}
+    figures = []
     for key, ai in MC_AI.items():
         if res[key] is None:
             continue
         prefix, ref = CLAIM_PREFIX[key], paper.SUMMARIES[key]
         lo_k, hi_k = ref["decks"]
         win, score = _means(res[key], ref["decks"])
-        text = (f"Over {lo_k}-{hi_k} types our {ai} goes out first in {win:.0%} of its games "
-                f"on average (score {score:.0%}), the paper's in {ref['mean'][0]:.0%} "
-                f"({ref['mean'][1]:.0%}).")
+        text = (f"{ref['figure']}: over {lo_k}-{hi_k} types our {ai} goes out first in "
+                f"{_pc(win, 0)} of its games on average (score {_pc(score, 0)}), the paper's in "
+                f"{_pc(ref['mean'][0], 0)} ({_pc(ref['mean'][1], 0)}).")
         mine = [c for c in claims if c.claim.startswith(prefix + ".")]
         agree = [_deck_of(c.claim, prefix) for c in mine if c.verdict == "reproduced"]
         near = [_deck_of(c.claim, prefix) for c in mine if c.claim in small]
@@ -765,8 +795,25 @@ def monte_carlo_notes(res, claims: list[Claim]) -> dict[str, str]:
             text += ": ours is stronger on average, not at every deck."
         else:
             text += " Ours is stronger on average and at each of the paper's best and worst decks."
-        notes[prefix + "."] = _join(text, controls)
-    return notes
+        figures.append(text)
+    if figures:
+        out["figures"] = " ".join(figures)
+    if any(res[k] is not None for k in REDEAL_KEYS.values()):
+        out["redeal"] = ("Each Monte Carlo claim also gives its value under the re-deal "
+                         "hypothesis: episodes that re-deal every hand after the candidate move, "
+                         "the searcher's own too. It is a candidate explanation of the paper's "
+                         "numbers, not the paper's method.")
+    wrong = _means(res["mc_wrong_player"])
+    ref5 = paper.SUMMARIES["mc_weights"]
+    fig5 = (f"Fig. 5 puts Monte Carlo with weights below a RandomAI's {_pc(0.25, 0)} at its worst "
+            f"deck ({_pc(ref5['worst_win'][0], 0)} at {ref5['worst_win'][1]} types), though its mean, "
+            f"{_pc(ref5['mean'][0], 0)}, is just above it. Nothing we tried reproduces wins below "
+            "a RandomAI's except crediting the wrong player's score (a bug, not a reading)")
+    out["fig5"] = fig5 + ("." if wrong is None else
+                          f": MC-weights whose episodes count the score of the player on its left "
+                          f"wins {_pc(wrong[0])} (score {_pc(wrong[1])}), below a RandomAI but "
+                          "further below than the paper.")
+    return out
 
 
 def published_deck_notes(res) -> dict[str, str]:
@@ -777,7 +824,7 @@ def published_deck_notes(res) -> dict[str, str]:
         return {}
     var = res["heuristic_variants"]
     passlist = None if var is None else var[seat_agent(var, 0) == "HeuristicAI-passlist"]
-    runs = [("in the paper configuration (pass in its list, our weights at 1e5 games / 1000)",
+    runs = [("in the paper configuration (pass in its list, our weights from 100,000 games / 1,000)",
              res[PAPER_KEY]),
             ("with our weights", h),
             ("with our weights on the paper's scale", res["heuristic_paper_scale"]),

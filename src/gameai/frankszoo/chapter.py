@@ -22,6 +22,7 @@ from ..core.chapter import Results as ChapterResults
 from ..core.chapter import finish_run, open_results, run_settings
 from ..core.chapter import write_claims as write_run_claims
 from ..core.chapter import resolve as _resolve
+from ..core.display import NBSP, pct, points
 from ..core.params import MAX_COUNT, Param
 from . import analysis, paper
 from .agents import AGENTS_VERSION, REDEAL, needs_sequence_table
@@ -55,15 +56,16 @@ EPISODE_SWEEP = (0, 1, 3, 10, 30)
 #: list of possible moves when following, as in the authors' course engine, whose
 #: ``Hand.playAnswers`` lists a pass first in every list of follow plays; the test decks use the
 #: paper's printed Table 4 (§5.1) and the published deck our weights on the scale of that table
-#: (its Table 3 is lost from our copy). *Ours* is the chapter's first reading: card moves only,
-#: weights from 2e5 RandomAI games / 1000.
+#: (its Table 3 is lost from our copy). *Ours* is our configuration: card moves only,
+#: weights from 200,000 RandomAI games / 1,000.
 CONFIGURATIONS = {
-    "ours": {"agent": "HeuristicAI", "weights": "ours (2e5 RandomAI games / 1000)"},
+    "ours": {"agent": "HeuristicAI", "weights": "ours (200,000 RandomAI games / 1,000)"},
     "paper": {"agent": "HeuristicAI-passlist",
-              "weights": "Table 4 as printed; published deck: ours at 1e5 games / 1000"},
+              "weights": "Table 4 as printed; published deck: ours at 100,000 games / 1,000"},
 }
 #: RandomAI games whose totals / 1000 give weights on the scale of the printed Table 4 (its rows
-#: fit about 1e5 games under our reading of RandomAI's passing, not the 2e5 the text states).
+#: fit about 100,000 games under our reading of RandomAI's passing, not the 200,000 the text
+#: states).
 PAPER_SCALE_GAMES = 100_000
 
 #: Experiment groups a run can be restricted to (``-p experiments a,b``): the others are loaded.
@@ -338,7 +340,7 @@ def heuristic_with_other_weights(run: _Runner) -> None:
                 description="HeuristicAI with the paper's own Table 4 weights")
     if run.wanted("heuristic_paper_scale"):
         # The paper's Table 4 is ~0.45 x ours in scale (see table4.scale); L and U are
-        # absolute, so the scale matters. Weights as if from 1e5 games test that explanation.
+        # absolute, so the scale matters. Weights as if from 100,000 games test that explanation.
         half = {d: heuristic_weights(analysis.totals_per_type(
             res["table4"], d, res.pass_rule, scale_to=params["weight_games"] // 2))
             for d in DECK_NAMES}
@@ -472,7 +474,7 @@ def paper_configuration(run: _Runner) -> None:
             + [_heuristic(run, d, ai=agent, weights=sw[d]) for d in DECK_NAMES],
             params["games_per_deck"], chunk_size=2_000,
             description="Paper configuration without the winning sequences (§3.3), and with "
-                        "our Table 4 at the printed scale (1e5 games / 1000)")
+                        "our Table 4 at the printed scale (100,000 games / 1,000)")
     per, n = _batches(params["predictor_train_games"], PREDICTOR_BATCH)
     h4 = [agent] * 4
     train = run.get("predictor_paper_train", "predictor_paper_train", sequence_task,
@@ -550,28 +552,30 @@ def _mean_rates(df: pd.DataFrame | None, decks: tuple[int, int] | None = None
 
 def explanations(res: Results) -> dict[str, str]:
     """Notes for differing HeuristicAI claims (judged on the paper configuration), backed by the
-    2 x 2 table and the configuration's checks (the Monte Carlo claims get theirs, per AI, from
-    :func:`analysis.monte_carlo_notes`)."""
+    2 x 2 table and the configuration's checks (the Monte Carlo claims get theirs from
+    :func:`analysis.monte_carlo_notes`, and the notes common to them from
+    :func:`analysis.monte_carlo_group_notes`)."""
     notes = {}
     fig2 = analysis.paper_decks("heuristic")
     t = analysis.two_by_two(res, fig2)
     if t["win"].notna().all():
         e = analysis.interaction(t)
+        pts = lambda x: points(x).replace(NBSP, " ")  # noqa: E731
         notes["heuristic."] = (
             f"The 2 x 2 table over {fig2[0]}-{fig2[1]} types (mean wins): card moves only with our "
-            f"weights {e['base']:.1%}; the printed Table 4 alone {e['weights']:+.1%}; pass in the "
-            f"list alone {e['pass']:+.1%}; both {e['both']:+.1%} (interaction "
-            f"{e['interaction']:+.1%}).")
+            f"weights {pct(e['base']).replace(NBSP, ' ')}; the printed Table 4 alone moves it by "
+            f"{pts(e['weights'])}, pass in the list alone by {pts(e['pass'])}, both by "
+            f"{pts(e['both'])} (interaction {pts(e['interaction'])}).")
     checks = analysis.paper_config_checks(res, fig2)
     if len(checks) == 5:
         c = checks.set_index("HeuristicAI")
         notes["heuristic."] = analysis._join(notes.get("heuristic.", ""), (
             f"Without the winning sequences (§3.3) the paper configuration wins "
-            f"{c.loc['paper config. without §3.3', 'test decks: win']:.1%} (today's "
-            f"reading: {c.loc['ours without §3.3', 'test decks: win']:.1%}), although the paper "
+            f"{c.loc['paper config. without §3.3', 'test decks: win']:.1%} (our "
+            f"configuration: {c.loc['ours without §3.3', 'test decks: win']:.1%}), although the paper "
             "says that step decided less than 1 % of the victories; with our Table 4 at the "
             f"printed scale it wins "
-            f"{c.loc['paper config., our Table 4 at 1e5', 'test decks: win']:.1%}."))
+            f"{c.loc[analysis.SCALED_LABEL, 'test decks: win']:.1%}."))
     return notes
 
 
