@@ -489,3 +489,10 @@ def test_the_scorecard_caption_names_large_families(tmp_path):
             "chance); after correction: 2 (Holm), 2 (Benjamini\u2013Hochberg)" in html)
     from gameai.core.claims import family_title
     assert family_title("table3") == "Table 3" and family_title("fig7") == "Fig. 7"
+
+
+def test_a_value_that_rounds_to_zero_shows_without_a_minus(tmp_path):
+    write_claims("toy", [quantitative("a", "d", 1.2, 1.9, -0.04, 3.9, 200, step=0.1, n_paper=200)],
+                 tmp_path)
+    table = claims_table(read_claims("toy", tmp_path), "toy", percent=False).data
+    assert "0.0\u20133.9" in table and "-0.0" not in table  # an end at zero carries no sign

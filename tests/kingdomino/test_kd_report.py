@@ -159,3 +159,11 @@ def test_the_table3_family_and_offset_in_words(tmp_path):
     assert "above 2 s, they sit" in text and "points below the paper's" in text
     assert "One shift for the whole table" in text and "FG" not in text
     assert report.table3_family(claims.iloc[:5]) is None
+
+
+def test_our_rule_s_interval_in_a_claim_note_has_no_negative_zero():
+    lfl = pd.DataFrame(ours("UCT-FG", 6.0, [48] * 4, [(45, 44, 40)] * 4))
+    rule = pd.DataFrame(ours("UCT-FG", 6.0, [44, 46, 40, 42], [(45, 44, 40)] * 4))
+    rule["margin"] = [-1.9, 0.02, -3.8, -2.0]
+    (c,) = [c for c in analysis.table3_claims(rule, 200, authors=lfl) if c.claim == "table3.UCT-FG.6"]
+    assert "our rule: " in c.note and "-0.0" not in c.note

@@ -535,8 +535,8 @@ def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0,
                 notes.append(LIKE_FOR_LIKE_NOTE + (f", {int(lfl.n)} of {games} games so far"
                                                    if lfl.n < games else ""))
                 if rule is not None:
-                    notes.append(f"our rule: {rule.margin:+.1f} [{rule.margin_lo:+.1f}, "
-                                 f"{rule.margin_hi:+.1f}]")
+                    notes.append(f"our rule: {number(rule.margin, 1, signed=True)} "
+                                 f"({ci_range(rule.margin_lo, rule.margin_hi, percent=False, signed=True)})")
             else:
                 notes.append("judged on our rule: the like-for-like cell is not computed yet"
                              + (f"; {int(rule.n)} of {games} games so far"
