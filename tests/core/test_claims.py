@@ -83,9 +83,9 @@ def test_scorecard(tmp_path):
     (tmp_path / "gamma").mkdir()  # a chapter without claims is not listed
     card = scorecard(tmp_path)
     assert list(card.columns) == ["chapter", "reproduced", "consistent", "differs",
-                                  "not comparable", "holds", "fails", "pending",
+                                  "not comparable", "holds", "fails", "undecided", "pending",
                                   "differs by chance", "total"]
-    zero = {"consistent": 0, "not comparable": 0}
+    zero = {"consistent": 0, "not comparable": 0, "undecided": 0}
     assert card.to_dict("records") == [
         {"chapter": "alpha", "reproduced": 1, "differs": 1, "holds": 1, "fails": 1, "pending": 1,
          **zero, "differs by chance": 0.1, "total": 5},
