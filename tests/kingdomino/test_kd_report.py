@@ -167,3 +167,25 @@ def test_our_rule_s_interval_in_a_claim_note_has_no_negative_zero():
     rule["margin"] = [-1.9, 0.02, -3.8, -2.0]
     (c,) = [c for c in analysis.table3_claims(rule, 200, authors=lfl) if c.claim == "table3.UCT-FG.6"]
     assert "our rule: " in c.note and "-0.0" not in c.note
+
+
+def test_the_rule_and_the_games_test_are_set_side_by_side():
+    tests = pd.DataFrame({"strategy": ["UCT-FG", "UCT-FG", "MCE-TR/R"], "T": [0.1, 6.0, 1.0],
+                          "p_welch": [0.001, 0.049, 0.6], "welch": ["differs", "differs", "agrees"]})
+    claims = pd.DataFrame({"claim": ["table3.UCT-FG.0.1", "table3.UCT-FG.6", "table3.MCE-TR/R.1"],
+                           "verdict": ["differs", "consistent", "reproduced"]})
+    r = report.rule_and_games(tests, claims)
+    assert r == {"cells": 3, "agree": 2, "p_min": 0.049, "p_max": 0.049}
+    same = report.rule_and_games(tests.iloc[[0, 2]], claims)
+    assert same["agree"] == 2 and math.isnan(same["p_min"])
+
+
+def test_the_opponents_reading_follows_from_the_intervals():
+    same = report.shortfall(_sides(1.0, 0.0, 1.2))
+    assert report.opponents_reading(same) == \
+        "our opponents score more than the authors' by about the same at every budget"
+    rising = report.shortfall(_sides(1.0, 0.0, 1.2).assign(
+        best_adj=lambda d: np.where(d["T"] <= 2, 0.8, 2.0)))
+    assert report.opponents_reading(rising).endswith("more so above 2 s")
+    none = report.shortfall(_sides(1.0, 0.0, 0.0))
+    assert "do not differ from the authors' clearly" in report.opponents_reading(none)

@@ -193,6 +193,22 @@ def change_side(t: pd.DataFrame) -> str:
             (True, True): "on both sides"}.get((o, b), "on neither side clearly")
 
 
+def opponents_reading(t: pd.DataFrame, short_T: float = SHORT_T) -> str:
+    """What a setting's :func:`shortfall` says of the opponents, at equal player scores, in
+    words that follow from its intervals: whether ours outscore the authors' in each band, and
+    whether that excess changes with the budget."""
+    b = t.set_index("side").loc["best_adj"]
+    more = [b.short_lo > 0, b.long_lo > 0]
+    less = [b.short_hi < 0, b.long_hi < 0]
+    if all(more) or all(less):
+        word = "more" if all(more) else "less"
+        if not _clear(b.change_lo, b.change_hi):
+            return f"our opponents score {word} than the authors' by about the same at every budget"
+        return (f"our opponents score {word} than the authors' at every budget, "
+                f"{'more' if b.change > 0 else 'less'} so above {short_T:g} s")
+    return "our opponents' scores do not differ from the authors' clearly at every budget"
+
+
 def shortfall_sentence(lfl: pd.DataFrame, rule: pd.DataFrame, short_T: float = SHORT_T) -> str:
     """What :func:`shortfall` says, in words that follow from its intervals: the opponents'
     excess at equal player scores in each setting and whether it changes with the budget, then
@@ -217,9 +233,9 @@ def shortfall_sentence(lfl: pd.DataFrame, rule: pd.DataFrame, short_T: float = S
                      f"({ci(b.long_lo, b.long_hi)}): {change}")
     own = side(lfl, "own")
     where = change_side(lfl)
-    return ("; ".join(parts) + f". The opponents' excess is there at every budget, so the change "
-            f"of the like-for-like margin from short to long budgets lies {where}: our player "
-            f"scores {number(own.short, 1, signed=True)} points more than the authors' up to "
+    return ("; ".join(parts) + f". Like for like, {opponents_reading(lfl, short_T)}; the change "
+            f"of the margin from short to long budgets lies {where}: our player's own score "
+            f"minus the authors' is {number(own.short, 1, signed=True)} points up to "
             f"{short_T:g} s ({ci(own.short_lo, own.short_hi)}) and "
             f"{number(own.long, 1, signed=True)} above ({ci(own.long_lo, own.long_hi)})")
 
@@ -405,3 +421,19 @@ def experiment_label(name: str) -> str:
         if name.startswith(prefix):
             return f"{label}, {name[len(prefix):].replace('p', '.')} s"
     return EXPERIMENT_LABELS.get(name, name)
+
+
+def rule_and_games(tests: pd.DataFrame, claims: pd.DataFrame) -> dict:
+    """How the claims' rule (printed means, the paper's spread estimated from ours) and the
+    Welch test on both studies' games (:func:`game_tests`) judge the same Table III cells:
+    how many cells both tested, on how many they agree (differs or not), and the range of the
+    Welch p-values where they part (paper Table III)."""
+    verdict = claims.set_index("claim")["verdict"]
+    t = tests.dropna(subset=["p_welch"])
+    ids = [f"table3.{s}.{T:g}" for s, T in zip(t["strategy"], t["T"])]
+    rule = np.array([verdict.get(c) == "differs" for c in ids], dtype=bool)
+    games = (t["welch"] == "differs").to_numpy()
+    part = t["p_welch"].to_numpy()[rule != games]
+    return {"cells": len(t), "agree": int((rule == games).sum()),
+            "p_min": float(part.min()) if part.size else math.nan,
+            "p_max": float(part.max()) if part.size else math.nan}
