@@ -212,3 +212,68 @@ def test_a_worker_killed_mid_run_loses_nothing(cluster, loky_run, tmp_path):
     assert victim.returncode == -signal.SIGKILL
     assert cluster.n_workers() == 1  # the run finished without the killed worker
     _assert_same_results(out / "durak", loky_run)
+
+
+# ----------------------------------------------------------------------- issue 44: a lost cluster
+
+
+def _start_run(out: Path, address: str, log: Path) -> subprocess.Popen:
+    with open(log, "wb") as fh:
+        return subprocess.Popen([*GAMEAI, "run", "durak", *SMALL, "--scheduler", address,
+                                 "--data-dir", str(out)], stdout=fh, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL)
+
+
+def _wait_for_chunks(run: subprocess.Popen, partial: Path, log: Path, cluster) -> None:
+    deadline = time.monotonic() + 300
+    while len(list(partial.glob("*.csv"))) < 2:
+        assert run.poll() is None, "the run ended early:\n" + log.read_text(errors="replace")
+        assert time.monotonic() < deadline, "no chunk arrived\n" + cluster.log_tail()
+        time.sleep(0.05)
+
+
+def _one_error_line(log: Path) -> str:
+    """The run's failure is one line (its progress lines aside), with no traceback."""
+    text = log.read_text(errors="replace")
+    assert "Traceback" not in text, text
+    errors = [line for line in text.splitlines() if "error" in line.lower()]
+    assert len(errors) == 1, text
+    return errors[0]
+
+
+@pytest.mark.parametrize("victim", ["last worker", "scheduler"])
+def test_a_cluster_lost_mid_run_is_one_line_and_resumes_byte_for_byte(tmp_path, loky_run, victim):
+    scratch = tmp_path / "cluster"
+    scratch.mkdir()
+    cluster = Cluster(scratch, n_workers=1)
+    out = tmp_path / "dask-data"
+    log = tmp_path / "run.log"
+    try:
+        run = _start_run(out, cluster.address, log)
+        try:
+            _wait_for_chunks(run, out / "durak" / ".partial" / EXPERIMENT, log, cluster)
+            target = cluster.workers[0] if victim == "last worker" else cluster.procs[0]
+            os.kill(target.pid, signal.SIGKILL)
+            target.wait(30)
+            partial = out / "durak" / ".partial" / EXPERIMENT
+            assert len(list(partial.glob("*.csv"))) < CHUNKS and run.poll() is None, \
+                "the kill came after the work"
+            code = run.wait(300)  # never hangs: bounded by the timeouts of the client
+        finally:
+            _stop(run)
+    finally:
+        cluster.stop()
+    text = log.read_text(errors="replace")
+    assert "Traceback" not in text and " - ERROR - " not in text, text
+    if code != 0:
+        # Where the loss reaches the run as an error, it is one line; joblib may also finish
+        # the remaining chunks without the cluster (it did in our trials), and then the run
+        # ends normally. Either way the files below are the loky run's.
+        assert code == 1, text
+        line = _one_error_line(log)
+        assert "stopped computing" in line and "run the same command again" in line
+    # Resumed on this machine (a lost scheduler's address is gone): the same files as loky's.
+    again = _gameai("run", "durak", *SMALL, "--n-jobs", "2", "--data-dir", str(out))
+    assert again.returncode == 0, again.stdout + again.stderr
+    for name in (f"{EXPERIMENT}.csv", "claims.csv"):
+        assert (out / "durak" / name).read_bytes() == (loky_run / name).read_bytes()

@@ -300,7 +300,14 @@ def _quiet_dask_logs():
     scheduler); the run reports the loss itself in one line, so only critical lines pass."""
     import logging
 
-    loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio")]
+    # dask's configuration gives some child loggers (distributed.client, ...) levels of their
+    # own, which a parent's level does not override: each is quietened.
+    import distributed  # noqa: F401  (its import creates and configures those loggers)
+
+    roots = ("distributed", "tornado", "asyncio")
+    names = [name for name in list(logging.root.manager.loggerDict)
+             if name.split(".")[0] in roots] + list(roots)
+    loggers = [logging.getLogger(name) for name in dict.fromkeys(names)]
     levels = [logger.level for logger in loggers]
     for logger in loggers:
         logger.setLevel(logging.CRITICAL)
@@ -318,7 +325,13 @@ def _run_on_dask(module: ModuleType, params: dict, data_dir: Path, address: str 
         client = _dask_client(address)
         try:
             print(f"dask client: {client}  (dashboard: {client.dashboard_link})", flush=True)
-            return module.run(params, data_dir=data_dir, progress="auto")
+            res = module.run(params, data_dir=data_dir, progress="auto")
+            if getattr(client, "status", "running") != "running":
+                # joblib finished the remaining chunks without the cluster: say so, in one line
+                print(f"gameai: note: the Dask cluster at {address or 'the local cluster'} was "
+                      "lost during the run; the remaining chunks were computed without it",
+                      file=sys.stderr, flush=True)
+            return res
         except Exception as exc:
             if not _is_dask_failure(exc):
                 raise
