@@ -364,7 +364,7 @@ def table3_family(claims: pd.DataFrame) -> str | None:
     return None if counts.empty else family_sentence(counts.iloc[0])
 
 
-def table3_offset(claims: pd.DataFrame, res, time_scale: float = 1.0) -> str:
+def table3_offset(claims: pd.DataFrame, res) -> str:
     """Offset against scatter over Table III's judged cells (paper Table III), in words that
     follow from the test: one shift per budget band (up to and above ``chapter.SHORT_T``) and
     whether the rest is chance, then what one shift for the whole table leaves; and FG's margin
@@ -380,11 +380,11 @@ def table3_offset(claims: pd.DataFrame, res, time_scale: float = 1.0) -> str:
             f"{number(mu, 1, signed=True)}, 95 % CI {ci_range(lo, hi, percent=False, signed=True)}) "
             "leaves the cells scattering " + ("as" if one["p"] >= LEVEL else "more than")
             + f" chance predicts (p = {one['p']:.2g})")
+    from .analysis import table3_frame
+
     fg = []
     for label, key in (("against three FG* (like for like)", "table3authors_T"),
                        ("against three of our FG (our rule)", "table3_T")):
-        from .analysis import table3_frame
-
         g = table3_frame(res, key)
         g = None if g is None else g.loc[g["seat0"] == "FG", "margin"]
         if g is not None and len(g):
