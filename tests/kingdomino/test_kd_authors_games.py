@@ -82,3 +82,15 @@ def test_read_games_skips_the_header_and_takes_the_named_columns():
         [1, 61, 5, 40, 56, 30]
     with pytest.raises(ValueError, match="72 numbers"):
         authors_import.read_games("#\n" * 19 + "1 2 3\n")
+
+
+#: A git copy of the authors' repository, where this machine has one (the import's source).
+MIRROR = __import__("os").environ.get("GAMEAI_KDOM_AI_GIT", "/work/.mirror/mgedda+kdom-ai/repo")
+
+
+@pytest.mark.skipif(not __import__("pathlib").Path(MIRROR).exists(),
+                    reason="no copy of the authors' repository (set GAMEAI_KDOM_AI_GIT)")
+def test_the_committed_copy_is_what_the_import_writes(tmp_path):
+    out = authors_import.main(["--git-dir", MIRROR, "--out", str(tmp_path / "games.csv")])
+    assert out == 0
+    assert (tmp_path / "games.csv").read_bytes() == paper.authors_games_path().read_bytes()
