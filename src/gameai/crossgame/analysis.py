@@ -6,8 +6,8 @@
 * :func:`smallest_budget_table` - the smallest budget at which each search beats the baseline.
 * :func:`cost_table` - tree nodes per decision and decisions per second.
 * :func:`exploration_table` - the sensitivity check: each UCB1 constant against the study's.
-* :func:`build_claims` - the anchor's claim (ISMCTS at least as good as determinized UCT at equal
-  budgets), judged game by game.
+* :func:`build_claims` - the claim of Cowling, Powley & Whitehouse (2012) (ISMCTS at least as
+  good as determinized UCT at equal budgets), judged game by game by :mod:`.verdicts`.
 
 Headline measures: the win rate (Frank's Zoo, Kingdomino, tarok's declarer) and the fool rate
 (Durak, lower is better): :data:`LOWER_IS_BETTER`.
@@ -20,10 +20,10 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..core.claims import Claim, pending, qualitative
+from ..core.claims import Claim, pending
 from ..core.stats import holm, mean_ci, wilson
 from . import paper
-from .play import EXPLORATION, PLAYERS, SETTINGS
+from .play import EXPLORATION, PLAYERS, SETTINGS, TUNED
 
 #: Headline measure of each game (a column of the rows) and whether lower is better.
 HEADLINE = {game: s.headline for game, s in SETTINGS.items()}
@@ -253,45 +253,43 @@ def _pp(x: float) -> str:
     return f"{round(100 * x, 1) + 0.0:+.1f}"
 
 
-def ismcts_claim(game: str, rows: pd.DataFrame, n_games: int) -> Claim:
-    """The anchor's claim on one game: SO-ISMCTS minus determinized UCT on the same deals at
-    every budget with both at ``n_games`` games; *fails* when ISMCTS is worse at some budget
-    after Holm's correction over the budgets, else *holds*. ``ours`` = the difference at the
-    largest such budget (in the headline's direction: positive = ISMCTS better)."""
+def _pp_ci(lo: float, hi: float) -> str:
+    """A 95 % interval of a difference in points, as the book writes them: "-1.9 to +0.3"."""
+    return f"{_pp(lo)} to {_pp(hi)}"
+
+
+def ismcts_claim(game: str, rows: pd.DataFrame, n_games: int, rival: str = TUNED) -> Claim:
+    """The paper's claim on one game, as tested: SO-ISMCTS minus ``rival`` (determinized UCT
+    with the sweep's best number of determinizations) on the same deals, at every budget where
+    both have ``n_games`` games, judged budget by budget by :mod:`.verdicts` (a margin of 3
+    points, Holm over the budgets). *holds*: not worse by more than the margin at every budget;
+    *fails*: significantly worse at some budget; *undecided* otherwise. ``ours`` = the
+    difference at the largest budget judged (positive = ISMCTS better)."""
+    from . import verdicts as V
+
     cid = f"{game}.ismcts_vs_det_uct"
-    label = SETTINGS[game].label
-    desc = f"{label}: {paper.ISMCTS_CLAIM}"
-    diffs = ismcts_diffs(rows, game, n_games)
-    if not diffs:
-        return pending(cid, desc, paper.ANCHOR,
-                       f"needs ISMCTS and determinized UCT at {n_games:,} games on the same "
-                       f"deals at some budget")
-    flags = holm([(e, lo, hi) for _, e, lo, hi, _ in diffs])
-    worse = [b for (b, e, _, _, _), f in zip(diffs, flags) if f and e < 0]
-    better = [b for (b, e, _, _, _), f in zip(diffs, flags) if f and e > 0]
-    marginal = [d[0] for d in _significant_alone(diffs, flags) if d[1] < 0]
-    continued = [(b, k) for b, *_, k in diffs if k > n_games]
-    first = ({b: (e, lo, hi) for b, e, lo, hi, _ in first_look(rows, game, n_games)}
-             if continued else {})
-    budget, est, lo, hi, n = diffs[-1]
+    desc = f"{SETTINGS[game].label}: {paper.ISMCTS_CLAIM}"
+    table = V.budget_verdicts(rows, game, rival, n_games)
+    if table.empty:
+        return pending(cid, desc, paper.ISMCTS_WORDS,
+                       f"needs SO-ISMCTS and determinized UCT with its best number of "
+                       f"determinizations at {n_games:,} games on the same deals at some budget "
+                       f"(gameai run crossgame -p experiments determinizations,tuned)")
     words = MEASURE_WORDS[HEADLINE[game]]
-    note = (f"ISMCTS minus determinized UCT in {words} (positive: ISMCTS better), same deals, at "
-            f"{len(diffs)} budget(s) ({', '.join(str(b) for b, *_ in diffs)}); significantly "
-            f"worse at {', '.join(map(str, worse)) or 'none'}, better at "
-            f"{', '.join(map(str, better)) or 'none'} (Holm)"
-            + (f"; worse before the correction at {', '.join(map(str, marginal))}, a margin that a "
-               f"family of {len(diffs)} tests can show by chance" if marginal else "")
-            + (f"; continued where the first {n_games:,} games left the test undecided: "
-               + ", ".join(f"{b} ({k:,} games; on the first {n_games:,} {_pp(first[b][0])} "
-                           f"[{_pp(first[b][1])}, {_pp(first[b][2])}])" for b, k in continued)
-               if continued else "")
-            + f". Shown: {budget} iterations.")
-    ours = f"{_pp(est)} pp [{_pp(lo)}, {_pp(hi)}]"
-    return qualitative(cid, desc, "matches or beats", ours, not worse, n, note)
+    parts = [f"{int(r.budget):,}: {V.verdict_words(r.verdict, n=r.n, to_decide=r.to_decide)} "
+             f"({_pp(r.diff)}, {_pp_ci(r.low, r.high)})" for r in table.itertuples()]
+    note = (f"SO-ISMCTS minus determinized UCT at its best number of determinizations, in "
+            f"{words} points (positive: ISMCTS better), same deals, per budget: "
+            + "; ".join(parts) + ".")
+    last = table.iloc[-1]
+    ours = (f"{_pp(last['diff'])} points ({_pp_ci(last['low'], last['high'])}) at "
+            f"{int(last['budget']):,}")
+    return Claim(cid, desc, paper.ISMCTS_WORDS, ours, math.nan, math.nan, int(last["n"]),
+                 V.claim_outcome(table), note)
 
 
 def build_claims(res) -> list[Claim]:
-    """The anchor's claim for every game of the run (pending where cells are missing)."""
+    """The paper's claim for every game of the run (pending where cells are missing)."""
     rows = tidy(res)
     n = int(res.params["n_games"])
     return [ismcts_claim(game, rows, n) for game in res.params["games"]]

@@ -1,0 +1,509 @@
+"""The cross-game chapter's tables, figures and sentences, one function each, from the rows of
+:mod:`.analysis` (the notebook only calls them and shows what they return).
+
+Players are named in words (:data:`NAMES`); differences are in points of the game's measure
+(win or fool rate), signed so that positive favours SO-ISMCTS.
+"""
+
+from __future__ import annotations
+
+import math
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from ..core import plots
+from ..core.display import pct
+from ..core.stats import holm_reject
+from . import paper
+from . import verdicts as V
+from .analysis import HEADLINE, LOWER_IS_BETTER, MEASURE_WORDS, _pp_ci, best_det_counts
+from .play import EXPLORATION, PLAYERS, SETTINGS, TUNED
+from .search import det_count
+
+NAMES = {"flat_mc": "flat Monte Carlo", "det_uct": "determinized UCT, fixed split",
+         TUNED: "determinized UCT, best split", "ismcts": "SO-ISMCTS", "baseline": "baseline"}
+SHORT = {"frankszoo": "Frank's Zoo", "kingdomino": "Kingdomino", "tarok": "Tarok",
+         "durak2": "Durak, 2p", "durak4": "Durak, 4p"}
+COLORS = {"flat_mc": "C0", "det_uct": "C1", TUNED: "C3", "ismcts": "C2"}
+HIDDEN = {"frankszoo": "the other three hands",
+          "kingdomino": "the order of the dominoes still to be drawn",
+          "tarok": "the two defenders' hands (a suit a defender has shown void in goes to the "
+                   "other)",
+          "durak2": "the opponent's hand and the talon",
+          "durak4": "the other hands and the talon"}
+MEASURE = {"frankszoo": "win rate (first out of cards)",
+           "kingdomino": "win rate (highest score; a first place shared by k players counts 1/k)",
+           "tarok": "the declarer's win rate (at least 36 of the 70 card points)",
+           "durak2": "fool rate (lower is better)", "durak4": "fool rate (lower is better)"}
+
+
+def _pp(x: float) -> str:
+    """Signed points to 0.1, never -0.0."""
+    return f"{round(100 * x, 1) + 0.0:+.1f}"
+
+
+def games_table() -> pd.DataFrame:
+    """The games, their baselines, the seat under test and what the searcher cannot see."""
+    return pd.DataFrame([{"game": s.label,
+                          "seat under test": "declarer" if g == "tarok" else "rotates",
+                          "baseline (every other seat)": s.baseline,
+                          "hidden from the searcher": HIDDEN[g],
+                          "measure (and search reward)": MEASURE[g]}
+                         for g, s in SETTINGS.items()])
+
+
+def _panels(n: int, ncols: int = 3, height: float = 3.1):
+    rows = max(1, math.ceil(n / ncols))
+    fig, axes = plt.subplots(rows, ncols, figsize=(3.5 * ncols, height * rows), squeeze=False)
+    return fig, axes.ravel()
+
+
+def _finish(fig, axes, used: int, xlabel: str) -> None:
+    """Blank the unused panels, label the x axes of every panel (each keeps its tick labels)
+    and put the legend in the first spare panel, or below."""
+    for ax in axes[:used]:
+        ax.set_xlabel(xlabel)
+    handles, labels = {}, []
+    for ax in axes[:used]:
+        for h, lab in zip(*ax.get_legend_handles_labels()):
+            handles.setdefault(lab, h)
+    for ax in axes[used:]:
+        ax.axis("off")
+    if used < len(axes):
+        axes[used].legend(list(handles.values()), list(handles), loc="center", frameon=False)
+    else:
+        fig.legend(list(handles.values()), list(handles), loc="lower center", ncol=3)
+    fig.tight_layout()
+
+
+def strength_figure(table: pd.DataFrame, games) -> plt.Figure:
+    """Each player's headline rate against the budget, one panel per game, with Wilson 95 %
+    intervals; the baseline in the seat as a dashed line with its interval as a band."""
+    fig, axes = _panels(len(games))
+    for ax, game in zip(axes, games):
+        t = table[table["game"] == game]
+        base = t[t["player"] == "baseline"]
+        if len(base):
+            b = base.iloc[0]
+            ax.axhspan(b["ci_low"], b["ci_high"], color="0.85", zorder=0)
+            ax.axhline(b["rate"], color="0.4", ls="--", lw=1, label="baseline in the seat")
+        for player in [p for p in PLAYERS if p != "baseline"]:
+            c = t[t["player"] == player]
+            if len(c):
+                ax.errorbar(c["budget"], c["rate"],
+                            yerr=[c["rate"] - c["ci_low"], c["ci_high"] - c["rate"]],
+                            marker="o", ms=4, capsize=2, color=COLORS[player],
+                            label=NAMES[player])
+        ax.set_xscale("log")
+        ax.set_title(SETTINGS[game].label, fontsize=11)
+        ax.set_ylabel(MEASURE_WORDS[HEADLINE[game]])
+        plots.percent_axis(ax)
+    _finish(fig, axes, len(games), "iterations per decision")
+    return fig
+
+
+def smallest_budget_table(table: pd.DataFrame, games) -> pd.DataFrame:
+    """Game x player: the smallest budget at which the player beats the baseline in the same
+    seat - the paired difference on the same deals, with Holm's correction over the budgets
+    of that game and player - or "none up to B"."""
+    out = []
+    for game in games:
+        row = {"game": SETTINGS[game].label}
+        for player in [p for p in PLAYERS if p != "baseline"]:
+            cells = table[(table["game"] == game) & (table["player"] == player)]
+            if cells.empty:
+                row[NAMES[player]] = "–"
+                continue
+            flags = holm_reject([_p_two_sided(r.vs_baseline, r.vs_low, r.vs_high)
+                                 for r in cells.itertuples()])
+            sign = -1 if LOWER_IS_BETTER[game] else 1
+            wins = [int(r.budget) for r, f in zip(cells.itertuples(), flags)
+                    if f and sign * r.vs_baseline > 0]
+            row[NAMES[player]] = (f"{min(wins):,}" if wins
+                                  else f"none up to {int(cells['budget'].max()):,}")
+        out.append(row)
+    return pd.DataFrame(out)
+
+
+def _p_two_sided(est: float, lo: float, hi: float) -> float:
+    se = (hi - lo) / (2 * V.Z)
+    if not se > 0:
+        return 0.0 if est else 1.0
+    return math.erfc(abs(est) / se / math.sqrt(2))
+
+
+def cost_table(cost: pd.DataFrame, games) -> pd.DataFrame:
+    """Memory (mean tree nodes per searched decision at the largest budget) and speed
+    (decisions per second at 1,000 iterations) per search, one column per game; ``cost`` is
+    :func:`gameai.crossgame.analysis.cost_table`."""
+    c = cost.set_index(["game", "player", "budget"])
+    budgets = set(c.index.get_level_values("budget"))
+    top = max(b for b in budgets if (c.xs(b, level="budget")["n"] > 0).any())
+    mid = 1_000 if 1_000 in budgets else top
+    measures = [(f"tree nodes, {NAMES['det_uct']} ({top:,} it.)", "det_uct", top, "nodes"),
+                (f"tree nodes, {NAMES['ismcts']} ({top:,} it.)", "ismcts", top, "nodes"),
+                (f"root moves, {NAMES['flat_mc']}", "flat_mc", top, "nodes"),
+                *[(f"decisions/s, {NAMES[s]} ({mid:,} it.)", s, mid, "per_second")
+                  for s in ("flat_mc", "det_uct", "ismcts")]]
+    wide = pd.DataFrame({"per searched decision": [m[0] for m in measures]})
+    for g in games:
+        wide[SHORT[g]] = [round(float(c[col].get((g, s, b), np.nan)), 0)
+                          for _, s, b, col in measures]
+    return wide
+
+
+def sweep_figure(sweep: pd.DataFrame, games) -> plt.Figure:
+    """Determinized UCT's headline rate against its number of determinizations, one line per
+    budget, one panel per game (Wilson 95 % intervals); a ring marks each budget's best."""
+    fig, axes = _panels(len(games))
+    budgets = sorted(set(sweep["budget"]))
+    cmap = plt.get_cmap("viridis")
+    for ax, game in zip(axes, games):
+        for i, b in enumerate(budgets):
+            c = sweep[(sweep["game"] == game) & (sweep["budget"] == b)]
+            if c.empty:
+                continue
+            color = cmap(i / max(1, len(budgets) - 1))
+            ax.errorbar(c["n_det"], c["rate"], yerr=[c["rate"] - c["ci_low"],
+                                                     c["ci_high"] - c["rate"]],
+                        marker="o", ms=3, capsize=2, color=color, label=f"{b:,} iterations")
+            best = c[c["best"]]
+            ax.plot(best["n_det"], best["rate"], "o", ms=9, mfc="none", color=color)
+        ax.set_xscale("log")
+        ticks = sorted(set(sweep["n_det"]))
+        ax.set_xticks(ticks, [str(k) for k in ticks])
+        ax.minorticks_off()
+        ax.set_title(SETTINGS[game].label, fontsize=11)
+        ax.set_ylabel(MEASURE_WORDS[HEADLINE[game]])
+        plots.percent_axis(ax)
+    _finish(fig, axes, len(games), "determinizations")
+    return fig
+
+
+def best_split_table(sweep_rows: pd.DataFrame, games) -> pd.DataFrame:
+    """Game x budget: the number of determinizations the sweep found best, beside the fixed
+    split's (``min(10, budget / 10)``), as "best (fixed)"."""
+    best = best_det_counts(sweep_rows)
+    budgets = sorted({b for (_, b) in best})
+    out = []
+    for game in games:
+        row = {"game": SETTINGS[game].label}
+        for b in budgets:
+            k = best.get((game, b))
+            row[f"{b:,}"] = "–" if k is None else f"{k} ({det_count(b, 0)})"
+        out.append(row)
+    return pd.DataFrame(out)
+
+
+def differences(rows: pd.DataFrame, games, n_games: int) -> pd.DataFrame:
+    """Per game, rival (the two determinized UCTs) and budget: SO-ISMCTS minus the rival on the
+    same deals, with its 95 % CI and the budget's verdict (:mod:`.verdicts`)."""
+    frames = []
+    for game in games:
+        for rival in ("det_uct", TUNED):
+            t = V.budget_verdicts(rows, game, rival, n_games)
+            frames.append(t.assign(rival=rival))
+    cols = ["game", "rival", "budget", "n", "diff", "low", "high", "verdict", "to_decide"]
+    return pd.concat(frames, ignore_index=True)[cols] if frames else pd.DataFrame(columns=cols)
+
+
+def differences_table(diffs: pd.DataFrame, games) -> pd.DataFrame:
+    """Game x budget: SO-ISMCTS minus the best-split determinized UCT in points with its 95 %
+    interval and verdict, and beneath it the same against the fixed split."""
+    out = []
+    for game in games:
+        for rival in (TUNED, "det_uct"):
+            t = diffs[(diffs["game"] == game) & (diffs["rival"] == rival)]
+            row = {"game": SHORT[game], "against": NAMES[rival].removeprefix("determinized UCT, ")}
+            for r in t.itertuples():
+                row[f"{r.budget:,}"] = (f"{_pp(r.diff)} ({_pp_ci(r.low, r.high)}) "
+                                        f"{_SYMBOL[r.verdict]}")
+            out.append(row)
+    df = pd.DataFrame(out)
+    budgets = sorted({int(b) for b in diffs["budget"]}) if len(diffs) else []
+    return df.reindex(columns=["game", "against", *[f"{b:,}" for b in budgets]]).fillna("")
+
+
+#: One mark per budget verdict in the differences table (explained in its caption).
+_SYMBOL = {V.BETTER: "▲", V.WORSE: "▼", V.EQUIVALENT: "=", V.NOT_WORSE: "≥", V.UNDECIDED: "?"}
+SYMBOL_KEY = ("▲ ISMCTS better, ▼ worse, = equivalent within 3 points, ≥ not worse by more than "
+              "3 points, ? undecided at this number of games (Holm over a game's budgets)")
+
+
+def differences_figure(diffs: pd.DataFrame, games) -> plt.Figure:
+    """SO-ISMCTS minus each determinized UCT against the budget, one panel per game, with 95 %
+    intervals; the grey band is the ±3-point margin of the verdicts."""
+    fig, axes = _panels(len(games))
+    for ax, game in zip(axes, games):
+        ax.axhspan(-V.MARGIN, V.MARGIN, color="0.9", zorder=0, label="±3-point margin")
+        ax.axhline(0, color="0.4", lw=0.8)
+        for j, rival in enumerate((TUNED, "det_uct")):
+            t = diffs[(diffs["game"] == game) & (diffs["rival"] == rival)]
+            if t.empty:
+                continue
+            x = t["budget"] * (1.08 if j else 1 / 1.08)  # side by side on the log axis
+            ax.errorbar(x, t["diff"], yerr=[t["diff"] - t["low"], t["high"] - t["diff"]],
+                        marker="o", ms=4, capsize=2, color=COLORS[rival],
+                        label=f"ISMCTS − {NAMES[rival]}")
+        ax.set_xscale("log")
+        ax.set_title(SETTINGS[game].label, fontsize=11)
+        ax.set_ylabel("difference (points)")
+        plots.percent_axis(ax)
+    _finish(fig, axes, len(games), "iterations per decision")
+    return fig
+
+
+def domain_table(claims: pd.DataFrame, games) -> pd.DataFrame:
+    """The paper's domains (its budget setting and finding, :data:`paper.DOMAINS`) above ours
+    (each game's claim verdict and its budgets' verdicts in a few words)."""
+    rows = [{"domain": d["domain"], "study": "Cowling et al. (2012)",
+             "determinized UCT": d["det_uct"], "budget": d["budget"], "ISMCTS against it": d["finding"]}
+            for d in paper.DOMAINS]
+    verdicts = claims.set_index("claim")["verdict"] if len(claims) else pd.Series(dtype=str)
+    notes = claims.set_index("claim")["ours"] if len(claims) else pd.Series(dtype=str)
+    for game in games:
+        cid = f"{game}.ismcts_vs_det_uct"
+        rows.append({"domain": SETTINGS[game].label, "study": "this chapter",
+                     "determinized UCT": "best of 1–40 determinizations per budget",
+                     "budget": "10 to 10,000 iterations",
+                     "ISMCTS against it": f"{verdicts.get(cid, 'pending')}: "
+                                          f"{notes.get(cid, 'not computed')}"})
+    return pd.DataFrame(rows)
+
+
+def exploration_figure(table: pd.DataFrame, games, values) -> plt.Figure:
+    """The sensitivity check: each UCB1 constant's headline rate, one panel per game; filled
+    markers beat the study's constant on the same deals (Holm), open squares lose to it."""
+    fig, axes = _panels(len(games))
+    for ax, game in zip(axes, games):
+        for player in ("det_uct", "ismcts"):
+            c = table[(table["game"] == game) & (table["player"] == player)]
+            if c.empty:
+                continue
+            ax.errorbar(c["exploration"], c["rate"], yerr=[c["rate"] - c["ci_low"],
+                                                           c["ci_high"] - c["rate"]],
+                        marker="o", ms=4, mfc="white", capsize=2, color=COLORS[player],
+                        label=NAMES[player])
+            up, down = c[c["beats_reference"]], c[c["loses_to_reference"]]
+            ax.plot(up["exploration"], up["rate"], "o", ms=6, color=COLORS[player])
+            ax.plot(down["exploration"], down["rate"], "s", ms=7, mfc="none", color=COLORS[player])
+        ax.axvline(EXPLORATION, color="0.4", ls=":", lw=1, label=f"the study's c = {EXPLORATION:g}")
+        ax.set_xscale("log")
+        ax.set_xticks(list(values), [f"{v:g}" for v in values])
+        ax.minorticks_off()
+        ax.set_title(SETTINGS[game].label, fontsize=11)
+        ax.set_ylabel(MEASURE_WORDS[HEADLINE[game]])
+        plots.percent_axis(ax)
+    _finish(fig, axes, len(games), "UCB1 constant c")
+    return fig
+
+
+def _listed(rows: pd.DataFrame) -> str:
+    return "; ".join(f"{SETTINGS[r.game].label}, {NAMES[r.player]}, c = {r.exploration:g} "
+                     f"({_pp(r.vs_reference)} points)" for r in rows.itertuples())
+
+
+def exploration_text(table: pd.DataFrame) -> str:
+    """What the sensitivity check shows, in words computed from its table."""
+    ref = f"{EXPLORATION:g}"
+    better, worse = table[table["beats_reference"]], table[table["loses_to_reference"]]
+    plain = table[(table["vs_low"] > 0) & ~table["beats_reference"]]
+    spread = ((table["vs_high"] - table["vs_low"]) / 2)[table["vs_high"] > table["vs_low"]]
+    n = int(table["n"].min())
+    text = (f"Differences are in the game's measure against {ref} on the same deals, signed so "
+            "that positive is better (for Durak: fewer fools). ")
+    if len(better):
+        text += (f"Significantly better than {ref} after the correction: {_listed(better)}; "
+                 "there the study's search is weaker than a tuned one would be, by about that much.")
+    else:
+        text += (f"No constant is detectably better than {ref} at {n:,} games per cell (each "
+                 f"comparison is ±{100 * spread.median():.1f} points or so).")
+    if len(plain):
+        text += f" Better before the correction only: {_listed(plain)}."
+    if len(worse):
+        text += f" Significantly worse than {ref}: {_listed(worse)}."
+    return text
+
+
+def compute_table(manifests: pd.DataFrame, games) -> pd.DataFrame:
+    """Recorded wall time in minutes per game and part of the study (``manifests``: one row
+    per experiment with ``experiment``, ``wall_time_s``)."""
+    def part(name: str) -> tuple[str, str]:
+        for prefix, label in (("exploration_", "c check"), ("determinizations_", "split sweep"),
+                              ("tuned_", "best split"), ("baseline_", "baseline")):
+            if name.startswith(prefix):
+                return name.removeprefix(prefix).partition("_b")[0], label
+        return name.partition("_b")[0], "three searches"
+    m = manifests.assign(**dict(zip(("game", "part"), zip(*manifests["experiment"].map(part)))))
+    wide = m.pivot_table(index="game", columns="part", values="wall_time_s", aggfunc="sum") / 60
+    order = ["baseline", "three searches", "c check", "split sweep", "best split"]
+    wide = wide.reindex(index=[g for g in games if g in wide.index],
+                        columns=[c for c in order if c in wide.columns])
+    wide["total"] = wide.sum(axis=1)
+    wide.index = [SHORT[g] for g in wide.index]
+    return wide.map(lambda v: "–" if pd.isna(v) else ("<0.1" if v < 0.05 else f"{v:,.1f}")) \
+        .rename_axis("game").reset_index()
+
+
+def found(game: str, table: pd.DataFrame | None, smallest: pd.DataFrame | None) -> str:
+    """The "what we found" line of one game: the baseline's level, the smallest budget at
+    which a search beats it (Holm over budgets) and the best search at the largest budget with
+    every search's interval (so a reader sees whether "best" is separated)."""
+    if table is None or game not in set(table["game"]):
+        return "*not in this run*"
+    t = table[(table["game"] == game) & (table["player"] != "baseline")]
+    top = t[t["budget"] == t["budget"].max()].sort_values("rate",
+                                                          ascending=LOWER_IS_BETTER[game])
+    base = table[(table["game"] == game) & (table["player"] == "baseline")].iloc[0]
+    words = MEASURE_WORDS[HEADLINE[game]]
+    first = smallest.set_index("game").loc[SETTINGS[game].label] if smallest is not None else None
+    hits = {p: v for p, v in first.items() if not str(v).startswith(("none", "–"))} if first is not None else {}
+    when = (f"a search first beats it at {min(int(v.replace(',', '')) for v in hits.values()):,} "
+            "iterations" if hits else "no search beats it at any budget computed")
+    ranking = ", ".join(f"{NAMES[r.player]} {pct(r.rate)} ({pct(r.ci_low)}–{pct(r.ci_high)})"
+                        for r in top.itertuples())
+    return (f"the baseline in the seat has a {words} of {pct(base['rate'])}; {when}. At "
+            f"{int(top['budget'].iloc[0]):,} iterations: {ranking}.")
+
+
+def strength_text(table: pd.DataFrame, params) -> str:
+    """How many games each cell of the strength figure has (and where a second look added
+    more), or which cells are short, and which budgets are not computed yet."""
+    s = table[table["player"] != "baseline"]
+    n = int(params["n_games"])
+    done = s.groupby("game")["n"].min()
+    short = [g for g in done.index if done[g] < n]
+    more = s[s["n"] > n].drop_duplicates(["game", "budget"])
+    text = ("Every cell shown has " + ("at least " if len(more) else "") + f"{n:,} games."
+            if not short else "Cells with fewer games than asked for: " + "; ".join(
+                f"{SETTINGS[g].label}: at least {int(done[g]):,}" for g in short) + ".")
+    if len(more):
+        groups = more.groupby(["game", "n"], sort=False)["budget"].apply(
+            lambda b: " and ".join(f"{int(x):,}" for x in sorted(b)))
+        text += (f" Budgets where the first {n:,} games left the fixed-split comparison undecided "
+                 "have more: " + "; ".join(f"{SETTINGS[g].label} at {b} iterations, {int(k):,} games"
+                                           for (g, k), b in groups.items()) + ".")
+    missing = sorted(set(params["budgets"]) - set(s.loc[s["n"] > 0, "budget"]))
+    if missing:
+        text += (" Not computed yet: " + ", ".join(f"{b:,}" for b in missing) + " iterations "
+                 "(`gameai run crossgame -p experiments strength`).")
+    return text
+
+
+def split_text(sweep_rows: pd.DataFrame, params) -> str:
+    """Where the best split lies, from the sweep: how often one tree, many trees, or the
+    fixed split's number was best; and the budgets not swept yet."""
+    if sweep_rows.empty:
+        return ("*Not computed in this run* "
+                "(`gameai run crossgame -p experiments determinizations,tuned`).")
+    best = best_det_counts(sweep_rows)
+    ks = pd.Series(best)
+    fixed = sum(k == det_count(b, 0) for (_, b), k in best.items())
+    text = (f"Of the {len(ks)} game-and-budget cells swept, the best split used one tree in "
+            f"{int((ks == 1).sum())}, at most 5 trees in {int((ks <= 5).sum())} and 20 or more in "
+            f"{int((ks >= 20).sum())}; it was the fixed split's number in {fixed}. Each cell's "
+            f"choice rests on {int(sweep_rows.groupby(['game', 'budget', 'n_det']).size().min()):,} "
+            "games or more, so neighbouring numbers are often within each other's intervals: the "
+            "choice is the sweep's best estimate, and the study's deals then test it.")
+    missing = sorted(set(params["det_budgets"]) - {b for (_, b) in best})
+    if missing:
+        text += (" Not swept yet: " + ", ".join(f"{b:,}" for b in missing) + " iterations "
+                 "(`gameai run crossgame -p experiments determinizations,tuned`).")
+    return text
+
+
+def domains_text(sweep_rows: pd.DataFrame, claims: pd.DataFrame, games) -> str:
+    """Our games against the paper's domains, in words computed from the sweep and the claims."""
+    if sweep_rows.empty or claims.empty:
+        return "*The comparison needs the split sweep and the claims of this run.*"
+    best = best_det_counts(sweep_rows)
+    per_game = []
+    for g in games:
+        ks = [k for (gm, _), k in best.items() if gm == g]
+        if ks:
+            per_game.append(f"{SETTINGS[g].label} {min(ks)}–{max(ks)}" if min(ks) != max(ks)
+                            else f"{SETTINGS[g].label} {ks[0]}")
+    v = claims["verdict"].value_counts()
+    return ("In our games the best number of determinizations per budget ranged as follows: "
+            + "; ".join(per_game) + ". The paper's claim, as tested here, "
+            + ", ".join(f"{k} in {int(n)}" for k, n in v.items()) + " of the "
+            f"{len(claims)} settings. This chapter does not isolate strategy fusion or "
+            "non-locality on chosen positions; what it measures is their joint effect on the "
+            "result, at equal iterations.")
+
+
+def manifests(res) -> pd.DataFrame:
+    """One row per experiment of the run with its recorded wall time, games stored and games
+    asked for (from the manifests beside the results)."""
+    import json
+
+    out = []
+    for key, exp in res.experiments.items():
+        path = res.data_dir / "crossgame" / f"{exp.name}.json"
+        m = json.loads(path.read_text()) if path.exists() else {}
+        df = res[key]
+        out.append({"experiment": exp.name, "wall_time_s": float(m.get("wall_time_s", 0.0)),
+                    "games": 0 if df is None else len(df), "of": len(exp.configs) * exp.n,
+                    "n_jobs": m.get("n_jobs")})
+    return pd.DataFrame(out, columns=["experiment", "wall_time_s", "games", "of", "n_jobs"]) \
+        .drop_duplicates("experiment", keep="last")
+
+
+def compute_text(m: pd.DataFrame) -> str:
+    """What is stored and what the run took, in one or two sentences."""
+    short = m[m["games"] < m["of"]]
+    jobs = sorted({int(j) for j in m["n_jobs"].dropna()})
+    text = (f"Every experiment has all its games ({int(m['games'].sum()):,})." if short.empty
+            else f"{len(short)} of {len(m)} experiments are not complete yet "
+                 f"({int(short['games'].sum()):,} of {int(short['of'].sum()):,} games stored); "
+                 "`gameai run crossgame` computes the rest.")
+    return text + (f" Recorded wall time {m['wall_time_s'].sum() / 3600:,.1f} hours"
+                   + (f" with {' or '.join(map(str, jobs))} parallel job(s)." if jobs else "."))
+
+
+def found_split(sweep_rows: pd.DataFrame, params) -> str:
+    if sweep_rows.empty:
+        return "*not computed in this run*."
+    best = best_det_counts(sweep_rows)
+    ks = pd.Series(best)
+    return (f"the best number of determinizations was one tree in {int((ks == 1).sum())} of "
+            f"{len(ks)} game-and-budget cells and 20 or more in {int((ks >= 20).sum())} "
+            "(chosen on deals of its own).")
+
+
+def found_claim(claims: pd.DataFrame) -> str:
+    if claims.empty:
+        return "*not computed in this run*."
+    names = {c: SETTINGS[c.split(".")[0]].label for c in claims["claim"]}
+    parts = []
+    for verdict, words in (("holds", "holds"), ("fails", "fails"), ("undecided", "is undecided"),
+                           ("pending", "is not computed yet")):
+        hit = [names[c] for c, v in zip(claims["claim"], claims["verdict"]) if v == verdict]
+        if hit:
+            parts.append(f"{words} in {', '.join(hit)}")
+    return ("SO-ISMCTS not worse than the best-split determinized UCT by more than 3 points at "
+            "any budget: " + "; ".join(parts) + ".")
+
+
+def found_exploration(table: pd.DataFrame | None, params) -> str:
+    if table is None:
+        return "*not computed in this run*."
+    pairs = table.groupby(["game", "player"]).ngroups
+    better, worse = table[table["beats_reference"]], table[table["loses_to_reference"]]
+    at = (f"at {params['exploration_budget']:,} iterations and {int(table['n'].min()):,} games "
+          "per cell")
+    if len(better):
+        top = better.loc[better["vs_reference"].idxmax()]
+        text = (f"{at}, another constant significantly beats {EXPLORATION:g} in "
+                f"{better.groupby(['game', 'player']).ngroups} of {pairs} game-and-search pairs "
+                f"(most: {SETTINGS[top['game']].label}, {NAMES[top['player']]}, "
+                f"c = {top['exploration']:g}, {_pp(top['vs_reference'])} points)")
+    else:
+        text = (f"{at}, no other constant significantly beats {EXPLORATION:g} in any of the "
+                f"{pairs} game-and-search pairs")
+    if len(worse):
+        text += "; " + ", ".join(sorted({f"c = {c:g}" for c in worse["exploration"]})) + (
+            f" plays significantly worse in {worse.groupby(['game', 'player']).ngroups}")
+    return text + "."

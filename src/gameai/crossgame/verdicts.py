@@ -1,0 +1,128 @@
+"""Budget-by-budget verdicts for "SO-ISMCTS plays at least as well as its rival".
+
+Cowling, Powley & Whitehouse (2012) say ISMCTS plays *at least as well as* determinized UCT at
+equal iteration budgets. A difference that is merely not significant does not show that: at 500
+games a paired interval is ±6 points wide, so "no significant loss" allows a loss of 5. Each
+budget is therefore judged by three tests of the paired difference ``d`` (ISMCTS minus the
+rival on the same deals, in the game's measure, positive = ISMCTS better), each with Holm's
+correction over the budgets of a game (Holm 1979):
+
+* a two-sided test of ``d = 0`` - *better* or *worse*;
+* a non-inferiority test of ``d <= -m`` (one-sided, level 2.5 %, the lower end of the 95 %
+  interval above ``-m``) - *not worse by more than m*;
+* an equivalence test, two one-sided tests of ``|d| >= m`` (each at 2.5 %) - *equivalent within
+  m*.
+
+A budget that none of them decides reads *undecided at this n*, with the number of games that
+would decide it if the estimate and spread stayed as they are. The margin ``m`` is
+:data:`MARGIN`: 3 points of win or fool rate, about the half-width of a 1,000-game interval.
+Normal approximations throughout (the paired differences of 0/1 outcomes at n >= 100).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from ..core.stats import holm_reject
+from .analysis import _signed_paired
+
+#: The margin of the non-inferiority and equivalence tests, as a fraction (3 points).
+MARGIN = 0.03
+Z = 1.959963984540054
+ALPHA = 0.05  # two-sided; each one-sided test runs at ALPHA / 2
+
+#: The verdicts of one budget, from the strongest statement down.
+BETTER, WORSE = "better", "worse"
+EQUIVALENT, NOT_WORSE, UNDECIDED = "equivalent", "not worse", "undecided"
+
+
+def _phi(x: float) -> float:
+    """Standard normal distribution function."""
+    return 0.5 * math.erfc(-x / math.sqrt(2))
+
+
+def p_values(d: float, se: float, margin: float) -> tuple[float, float, float]:
+    """``(two-sided p of d = 0, one-sided p of d <= -margin, TOST p of |d| >= margin)`` for an
+    estimate ``d`` with standard error ``se`` (the one-sided p-values are compared with
+    ``ALPHA / 2``; so is the TOST's, the larger of its two one-sided p-values)."""
+    if not se > 0:
+        return (0.0 if d else 1.0), (0.0 if d > -margin else 1.0), (0.0 if abs(d) < margin else 1.0)
+    p_diff = math.erfc(abs(d) / se / math.sqrt(2))
+    p_noninf = 1 - _phi((d + margin) / se)
+    p_equiv = max(p_noninf, _phi((d - margin) / se))
+    return p_diff, p_noninf, p_equiv
+
+
+def games_to_decide(d: float, se: float, n: int, margin: float) -> int:
+    """Games (paired deals) that would decide an undecided budget if ``d`` and the per-game
+    spread stayed as measured: the fewest that make either the non-inferiority test (for
+    ``d > -margin``) or the test of ``d = 0`` reach the 95 % level."""
+    sd = se * math.sqrt(n)
+    needs = []
+    if d > -margin:
+        needs.append((Z * sd / (d + margin)) ** 2)
+    if d:
+        needs.append((Z * sd / abs(d)) ** 2)
+    return int(math.ceil(min(needs))) if needs else 0
+
+
+def budget_verdicts(rows: pd.DataFrame, game: str, rival: str, n_games: int,
+                    margin: float = MARGIN) -> pd.DataFrame:
+    """One row per budget where ISMCTS and ``rival`` both have ``n_games`` games of ``game``:
+    ``budget``, ``n`` (paired deals), ``diff`` with ``low``/``high`` (95 % CI), the three
+    p-values, the Holm decisions over the budgets (``differs``, ``not_worse``,
+    ``equivalent``), ``verdict`` (:data:`BETTER` ... :data:`UNDECIDED`) and ``to_decide``
+    (games that would decide an undecided budget, else 0)."""
+    cols = ["game", "budget", "n", "diff", "low", "high", "p_diff", "p_not_worse", "p_equiv",
+            "differs", "not_worse", "equivalent", "verdict", "to_decide"]
+    out = []
+    cells = rows[rows["game"] == game]
+    for budget in sorted(set(cells.loc[cells["player"] == "ismcts", "budget"])):
+        a = cells[(cells["player"] == "ismcts") & (cells["budget"] == budget)]
+        b = cells[(cells["player"] == rival) & (cells["budget"] == budget)]
+        if min(len(a), len(b)) < n_games:
+            continue
+        d, lo, hi, n = _signed_paired(a, b, game)
+        se = (hi - lo) / (2 * Z) if hi == hi else math.nan
+        out.append({"game": game, "budget": int(budget), "n": n, "diff": d, "low": lo,
+                    "high": hi, **dict(zip(("p_diff", "p_not_worse", "p_equiv"),
+                                           p_values(d, se, margin))), "se": se})
+    df = pd.DataFrame(out, columns=[*cols[:9], "se"])
+    df["differs"] = holm_reject(df["p_diff"].tolist(), ALPHA)
+    df["not_worse"] = holm_reject(df["p_not_worse"].tolist(), ALPHA / 2)
+    df["equivalent"] = holm_reject(df["p_equiv"].tolist(), ALPHA / 2)
+    df["verdict"] = [_verdict(r) for r in df.itertuples()]
+    df["to_decide"] = [games_to_decide(r.diff, r.se, r.n, margin) if r.verdict == UNDECIDED
+                       else 0 for r in df.itertuples()]
+    return df[cols]
+
+
+def _verdict(r) -> str:
+    if r.differs:
+        return BETTER if r.diff > 0 else WORSE
+    if r.equivalent:
+        return EQUIVALENT
+    return NOT_WORSE if r.not_worse else UNDECIDED
+
+
+def verdict_words(verdict: str, margin: float = MARGIN, n: int = 0, to_decide: int = 0) -> str:
+    """A budget's verdict in the chapter's words."""
+    m = f"{100 * margin:g} points"
+    return {BETTER: "ISMCTS better", WORSE: "ISMCTS worse",
+            EQUIVALENT: f"equivalent within {m}",
+            NOT_WORSE: f"ISMCTS not worse by more than {m}",
+            UNDECIDED: (f"undecided at {n:,} games (about {to_decide:,} would decide)"
+                        if to_decide else f"undecided at {n:,} games")}[verdict]
+
+
+def claim_outcome(table: pd.DataFrame) -> str:
+    """The game's claim from its budgets: ``"holds"`` when ISMCTS is shown not worse by more
+    than the margin at every budget (better, equivalent or not worse), ``"fails"`` when it is
+    significantly worse at some budget, ``"undecided"`` otherwise (and with no budget)."""
+    if table.empty:
+        return UNDECIDED
+    if (table["verdict"] == WORSE).any():
+        return "fails"
+    return "holds" if table["verdict"].isin([BETTER, EQUIVALENT, NOT_WORSE]).all() else UNDECIDED

@@ -1,0 +1,98 @@
+"""The cross-game chapter's tables, figures and sentences on a small hand-made study."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+
+from gameai.crossgame import analysis, report  # noqa: E402
+
+N = 200
+TUNED = "det_uct_tuned"
+
+
+def _study():
+    """Kingdomino: the baseline wins every other deal; flat MC at 100 wins all, at 10 as the
+    baseline; the fixed split loses all at 100; the best split and ISMCTS play alike."""
+    mixed = [i % 2 for i in range(N)]
+    spec = {("baseline", 0): mixed, ("flat_mc", 10): mixed, ("flat_mc", 100): [1] * N,
+            ("det_uct", 10): mixed, ("det_uct", 100): [0] * N,
+            (TUNED, 10): mixed, (TUNED, 100): mixed, ("ismcts", 10): mixed, ("ismcts", 100): mixed}
+    rows = [{"game": "kingdomino", "player": p, "budget": b, "index": i, "headline": float(v),
+             "nodes": 5.0, "decisions": 10, "seconds": 0.5}
+            for (p, b), values in spec.items() for i, v in enumerate(values)]
+    return pd.DataFrame(rows)
+
+
+def _sweep():
+    return pd.DataFrame([{"game": "kingdomino", "player": "det_uct", "budget": b, "n_det": k,
+                          "index": i, "headline": float(i < wins)}
+                         for b, k, wins in ((10, 1, 50), (10, 10, 80), (100, 1, 120), (100, 10, 60),
+                                            (100, 40, 70))
+                         for i in range(N)])
+
+
+def test_smallest_budget_uses_holm_and_names_the_largest_budget_when_none_beats_it():
+    table = analysis.strength_table(_study())
+    t = report.smallest_budget_table(table, ["kingdomino"]).set_index("game").iloc[0]
+    assert t["flat Monte Carlo"] == "100"
+    assert t["SO-ISMCTS"] == "none up to 100"
+    assert t["determinized UCT, fixed split"] == "none up to 100"
+
+
+def test_differences_judge_ismcts_against_both_splits():
+    d = report.differences(_study(), ["kingdomino"], N)
+    fixed = d[(d["rival"] == "det_uct") & (d["budget"] == 100)].iloc[0]
+    tuned = d[(d["rival"] == TUNED) & (d["budget"] == 100)].iloc[0]
+    assert fixed["verdict"] == "better" and fixed["diff"] == pytest.approx(0.5)
+    assert tuned["verdict"] == "equivalent" and tuned["diff"] == 0
+    wide = report.differences_table(d, ["kingdomino"])
+    assert list(wide.columns) == ["game", "against", "10", "100"]
+    assert wide.loc[wide["against"] == "fixed split", "100"].iloc[0].startswith("+50.0 (")
+    assert wide.loc[wide["against"] == "best split", "100"].iloc[0].endswith("=")
+
+
+def test_best_split_table_shows_the_sweeps_choice_beside_the_fixed_split():
+    t = report.best_split_table(_sweep(), ["kingdomino"]).iloc[0]
+    assert t["10"] == "10 (1)" and t["100"] == "1 (10)"
+    assert "one tree in 1" in report.split_text(_sweep(), {"det_budgets": (10, 100, 300)})
+    assert "Not swept yet: 300" in report.split_text(_sweep(), {"det_budgets": (10, 100, 300)})
+
+
+@pytest.mark.parametrize("make", ["strength", "sweep", "differences"])
+def test_figures_have_one_panel_per_game_with_labelled_axes(make):
+    if make == "strength":
+        fig = report.strength_figure(analysis.strength_table(_study()), ["kingdomino"])
+    elif make == "sweep":
+        fig = report.sweep_figure(analysis.det_sweep_table(_sweep()), ["kingdomino"])
+    else:
+        fig = report.differences_figure(report.differences(_study(), ["kingdomino"], N),
+                                        ["kingdomino"])
+    used = [ax for ax in fig.axes if ax.axison]
+    assert len(used) == 1 and used[0].get_title() == "Kingdomino, 4 players"
+    assert used[0].get_xlabel() and used[0].get_ylabel()
+    assert [t.get_text() for t in used[0].get_xticklabels() if t.get_text()]  # tick labels shown
+    plt.close(fig)
+
+
+def test_the_claim_sentence_and_the_domain_table_come_from_the_claims():
+    claims = pd.DataFrame({"claim": ["kingdomino.ismcts_vs_det_uct", "tarok.ismcts_vs_det_uct"],
+                           "verdict": ["holds", "undecided"], "ours": ["+0.0 points", "-1.0"]})
+    text = report.found_claim(claims)
+    assert "holds in Kingdomino, 4 players" in text and "is undecided in Tarok" in text
+    t = report.domain_table(claims, ["kingdomino"])
+    assert len(t) == 4 and t["domain"].iloc[-1] == "Kingdomino, 4 players"
+    assert t["ISMCTS against it"].iloc[-1].startswith("holds")
+
+
+def test_compute_table_sums_each_part_per_game_in_minutes():
+    m = pd.DataFrame({"experiment": ["baseline_tarok", "tarok_b10", "tarok_b100",
+                                     "determinizations_tarok_b10", "tuned_tarok_b10"],
+                      "wall_time_s": [60.0, 60.0, 120.0, 30.0, 1.0], "games": [1, 1, 1, 1, 1],
+                      "of": [1, 1, 1, 1, 2], "n_jobs": [1, 1, 2, 1, 1]})
+    t = report.compute_table(m, ["tarok"]).iloc[0]
+    assert t["three searches"] == "3.0" and t["split sweep"] == "0.5" and t["total"] == "4.5"
+    assert report.compute_text(m).startswith("1 of 5 experiments are not complete yet")
