@@ -339,3 +339,14 @@ def test_gap_and_depth3_texts_state_the_measurements():
     assert "exactly plain alpha-beta's nodes on 6 of 6" in words
     assert "more nodes than plain alpha-beta on 0 of 6" in words
     assert analysis.depth3_text({"samples": 0}) == ""
+
+
+def test_depth3_text_concludes_only_when_the_measurements_rule_the_print_out():
+    """The conclusion needs all three: the table never saving a node, the printed window
+    saving nodes and the re-searching window costing some."""
+    table_equal = {"none": 200, "only_tt": 200}
+    f = analysis.depth3_facts(rows({**table_equal, "only_minwindow": 150}, deals=3, depth=3))
+    pvs = analysis.depth3_facts(rows({**table_equal, "only_minwindow": 250}, deals=3, depth=3))
+    assert "cannot come from the search its text prints" in analysis.depth3_text(f, pvs)
+    assert "cannot come" not in analysis.depth3_text(f, f)
+    assert "cannot come" not in analysis.depth3_text(f)

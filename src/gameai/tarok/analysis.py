@@ -443,7 +443,21 @@ def depth3_text(f: dict, pvs: dict | None = None) -> str:
                  f"{pvs['window_more']:,} of {pvs['window_n']:,} sampled deals (sound search, "
                  f"alpha-beta root; none ÷ window "
                  f"{_x(pvs['window_ratio'], pvs['window_lo'], pvs['window_hi'], 2)}).")
+    if _table8_unbuildable(f, pvs):
+        text += (" So the thesis's depth-3 column cannot come from the search its text prints: "
+                 "its table's gain needs a key that does not hold the trick's cards exactly, and "
+                 "its window's cost fits a re-searching principal-variation search, not "
+                 "Algorithm 6 as printed. The thesis's program differed from its text in ways "
+                 "the text does not let us rebuild.")
     return text
+
+
+def _table8_unbuildable(f: dict, pvs: dict | None) -> bool:
+    """Whether the measurements rule the printed search out for thesis Table 8's depth 3: the
+    table alone never saves a node, the printed window saves nodes (CI above 1) where the
+    thesis's costs some, and principal-variation search costs nodes (CI below 1)."""
+    return bool(pvs and "window_n" in pvs and "window_n" in f and f["tt_equal"] == f["tt_n"]
+                and f["window_lo"] > 1 > f["paper_window_ratio"] and pvs["window_hi"] < 1)
 
 
 def window_cost(df: pd.DataFrame) -> pd.DataFrame:
