@@ -507,3 +507,13 @@ def found_exploration(table: pd.DataFrame | None, params) -> str:
         text += "; " + ", ".join(sorted({f"c = {c:g}" for c in worse["exploration"]})) + (
             f" plays significantly worse in {worse.groupby(['game', 'player']).ngroups}")
     return text + "."
+
+
+def draw_share(rows: pd.DataFrame) -> str:
+    """The share of the main study's Durak games that ended in a draw (or were abandoned), as
+    the book writes it: the only games where the searches' reward (a draw counts 1/2) and the
+    chapter's measure (the fool rate: a draw has no fool) can disagree."""
+    durak = rows[rows["game"].isin(["durak2", "durak4"])] if "draw" in rows else rows.iloc[:0]
+    if durak.empty:
+        return "none of this run's games"
+    return f"{pct(float(durak['draw'].mean()))} of the {len(durak):,} Durak games"
