@@ -12,8 +12,9 @@ things to the HTML book:
   caption. Every figure's image gets the first sentence of its caption as alt text, unless
   the figure gave one (``:alt:``).
 * **Tables.** The tables of :func:`gameai.core.display.show` (``<figure class="gameai-table">``
-  with a ``<figcaption>``) are numbered "Table N." in book order (the table of contents),
-  across the whole book like the figures, after the build (:func:`number_tables`); each keeps
+  with a ``<figcaption>``) are numbered per chapter, "Table 2.3." (the chapter numbers of
+  ``_toc.yml``'s ``numbered``, as Sphinx numbers the figures), after the build
+  (:func:`number_tables`); each keeps
   the HTML id ``show`` gave it (its ``label=`` or one made from its caption), made unique on its
   page, so that ``page.html#tab-…`` links to it.
   The claims table of each chapter (:func:`gameai.core.claims.claims_table`, ``<div
@@ -274,9 +275,16 @@ def wrap_claims_tables(soup) -> bool:
     return changed
 
 
-def number_tables(pages: list[str], start: int = 1) -> tuple[list[str], int]:
+def number_tables(pages: list[str], start: int = 1,
+                  chapters: list[str | None] | None = None) -> tuple[list[str], int]:
     """Number the tables of :func:`gameai.core.display.show` in the HTML ``pages`` (in book
-    order): each ``<figure class="gameai-table">`` gets "Table N." in its caption's
+    order). With ``chapters`` (one per page: its chapter number, e.g. ``"2"``, or ``None`` for
+    an unnumbered page such as the introduction) a numbered page's tables are "Table 2.1",
+    "Table 2.2", ... - per chapter, like Sphinx's figures, so that adding a table to one chapter
+    never renumbers another, and a rerun book of one chapter numbers it as the published book
+    does; the unnumbered pages share one sequence "Table 1", "Table 2", ... Without
+    ``chapters`` every page is unnumbered. Each ``<figure class="gameai-table">`` gets its
+    number in its caption's
     ``<span class="gameai-table-number">`` (made or replaced, so numbering a page twice gives
     the same page), a unique id on its page (its own, else ``tab-N``; ``-2``, ``-3``… when
     another element of the page carries it) and ``data-table-number``. The claims tables and
@@ -287,7 +295,8 @@ def number_tables(pages: list[str], start: int = 1) -> tuple[list[str], int]:
 
     n = start
     out = []
-    for html in pages:
+    for page, html in enumerate(pages):
+        chapter = chapters[page] if chapters is not None else None
         if "gameai-table" not in html and "gameai-claims" not in html:
             out.append(html)
             continue
@@ -299,9 +308,11 @@ def number_tables(pages: list[str], start: int = 1) -> tuple[list[str], int]:
             continue
         # ids of the page's other elements, and those given to its tables so far
         taken = {el["id"] for el in soup.find_all(id=True) if el not in tables}
+        k_in_chapter = 1
         for fig in tables:
+            number = f"{chapter}.{k_in_chapter}" if chapter else str(n)
             auto = not fig.get("id") or fig.get("data-auto-id") == "1"
-            ident = f"tab-{n}" if auto else fig["id"]
+            ident = f"tab-{number.replace('.', '-')}" if auto else fig["id"]
             base, k = ident, 1
             while ident in taken:
                 k += 1
@@ -310,7 +321,7 @@ def number_tables(pages: list[str], start: int = 1) -> tuple[list[str], int]:
             fig["id"] = ident
             if auto:
                 fig["data-auto-id"] = "1"  # renumbered with the table
-            fig["data-table-number"] = str(n)
+            fig["data-table-number"] = number
             cap = fig.find("figcaption", recursive=False)
             if cap is None:
                 cap = soup.new_tag("figcaption", attrs={"class": "gameai-table-caption"})
@@ -321,7 +332,7 @@ def number_tables(pages: list[str], start: int = 1) -> tuple[list[str], int]:
             if num is None:
                 num = soup.new_tag("span", attrs={"class": "gameai-table-number"})
                 cap.insert(0, num)
-            num.string = f"Table {n}."
+            num.string = f"Table {number}."
             # one space between the number and the caption text (none when there is none)
             after = num.next_sibling
             rest = "".join(str(s) for s in num.next_siblings).strip()
@@ -333,7 +344,10 @@ def number_tables(pages: list[str], start: int = 1) -> tuple[list[str], int]:
             link.string = "#"
             cap.append(link)
             link["href"] = f"#{ident}"
-            n += 1
+            if chapter:
+                k_in_chapter += 1
+            else:
+                n += 1
         out.append(str(soup))
     return out, n
 
@@ -347,7 +361,7 @@ def on_build_finished(app, exception) -> None:
     static = Path(app.outdir) / "_static"
     static.mkdir(parents=True, exist_ok=True)
     (static / CSS_FILE).write_text(CSS, encoding="utf-8")
-    files = []
+    files, docs = [], []
     for doc in book_order(app.env):
         try:
             path = Path(app.outdir) / app.builder.get_outfilename(doc)
@@ -355,13 +369,22 @@ def on_build_finished(app, exception) -> None:
             continue
         if path.is_file() and path not in files:
             files.append(path)
+            docs.append(doc)
     texts = [p.read_text(encoding="utf-8") for p in files]
-    numbered, next_n = number_tables(texts)
+    numbered, next_n = number_tables(texts, chapters=[chapter_number(app.env, doc)
+                                                      for doc in docs])
     for path, old, new in zip(files, texts, numbered):
         if new != old:
             path.write_text(new, encoding="utf-8")
-    if next_n > 1:
-        logger.info(f"gameai.book_ext: numbered {next_n - 1} tables (show() and the claims tables)")
+    logger.info("gameai.book_ext: numbered the tables (show() and the claims tables) per chapter")
+
+
+def chapter_number(env, doc: str) -> str | None:
+    """The chapter number Sphinx gave ``doc`` (``_toc.yml``'s ``numbered``), e.g. ``"2"``, or
+    None for an unnumbered page (the introduction)."""
+    numbers = getattr(env, "toc_secnumbers", {}).get(doc, {})
+    top = numbers.get("") or (min(numbers.values(), key=len) if numbers else None)
+    return str(top[0]) if top else None
 
 
 def dedupe_scripts(app, pagename, templatename, context, doctree) -> None:
