@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 import matplotlib.pyplot as plt
+from matplotlib.transforms import offset_copy
 import numpy as np
 import pandas as pd
 
@@ -243,9 +244,10 @@ def differences_figure(diffs: pd.DataFrame, games) -> plt.Figure:
             t = diffs[(diffs["game"] == game) & (diffs["rival"] == rival)]
             if t.empty:
                 continue
-            x = t["budget"] * (1.08 if j else 1 / 1.08)  # side by side on the log axis
-            ax.errorbar(x, t["diff"], yerr=[t["diff"] - t["low"], t["high"] - t["diff"]],
-                        marker="o", ms=4, capsize=2, color=COLORS[rival],
+            # side by side by 3 points on screen: the data (and the figure's CSV) keep the budget
+            shift = offset_copy(ax.transData, fig=fig, x=3 if j else -3, units="points")
+            ax.errorbar(t["budget"], t["diff"], yerr=[t["diff"] - t["low"], t["high"] - t["diff"]],
+                        marker="o", ms=4, capsize=2, color=COLORS[rival], transform=shift,
                         label=f"ISMCTS − {NAMES[rival]}")
         ax.set_xscale("log")
         ax.set_title(SETTINGS[game].label, fontsize=11)
