@@ -38,8 +38,12 @@ SMALL = ["-p", "experiments", "ablations", "-p", "ablations", "EvalAI-norankbonu
          "-p", "seed", "4242"]
 EXPERIMENT = "ablations"
 CHUNKS = 16
-#: Manifest fields that say how and when the rows were computed, not what they are.
-HOW = ("backend", "n_jobs", "wall_time_s", "created", "updated", "cpu_count")
+#: Manifest fields that say how and when the rows were computed, not what they are. The git
+#: fields name the commit and the dirty paths of the whole work tree at the time, which other
+#: commits between the loky run and the cluster's change; the package code that computed the
+#: rows is compared through ``source_hash``, which stays in the comparison.
+HOW = ("backend", "n_jobs", "wall_time_s", "created", "updated", "cpu_count",
+       "git_commit", "git_dirty", "git_diff_sha256", "git_dirty_paths")
 
 
 def _free_port() -> int:
