@@ -64,3 +64,15 @@ def test_thesis_steps_are_cumulative_and_end_before_the_thesis_configuration():
     last = {**steps[-1], "tt_key": "thesis"}
     v = SEARCH_VARIANTS["thesis"]
     assert last == {k: v[k] for k in ("pruning", "minimal_window", "second_highest", "tt_key")}
+
+
+def test_stored_thesis_fuzzy_and_window_configs_keep_their_keys():
+    """The fuzzy-table and window experiments of the thesis configuration keep the configs
+    their manifests record (computed before the last two readings; the chapter says so)."""
+    p = _defaults()
+    cfg = C._without_last_readings(C._search(
+        p, ["all", "all_exact_tt"], [p["table1_depth"]], tricks_played="random",
+        variant="thesis", sample_seed="task", count_tt=False))
+    manifest = json.loads((ROOT / "data/tarok/fuzzy_tt_thesis.json").read_text())
+    assert cfg == manifest["configs"][0]["config"]
+    assert "second_highest" not in cfg and "tt_key" not in cfg

@@ -769,10 +769,12 @@ def fuzzy_claims(thesis: pd.DataFrame | None, sound: pd.DataFrame | None = None,
                       f"on the same {g['positions']} positions")
     if first_card is not None and "all_exact_tt" in set(first_card["config"]):
         est, lo, hi, n = ratio(first_card, "all_exact_tt", "all")
-        beside.append(f"at the first card of a deal (thesis configuration, {n} deals) "
+        beside.append(f"at the first card of a deal (the full thesis configuration, {n} deals) "
                       f"{est:.2f}x [{lo:.2f}, {hi:.2f}]")
     note = _note(
-        "thesis's search configuration; nodes exact / fuzzy per decision (all other "
+        "thesis's search configuration without its last two readings (the second-highest "
+        "card's condition, the table's index without the seat to move); nodes exact / fuzzy "
+        "per decision (all other "
         f"enhancements on), bootstrap CI over {f['positions']} positions after 0-12 random tricks",
         *beside,
         f"same chosen card in {100 * sd:.1f} % of decisions [{100 * sdlo:.1f}, {100 * sdhi:.1f}]",
