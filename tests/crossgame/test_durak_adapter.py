@@ -317,6 +317,63 @@ def test_determinize_is_uniform_over_the_unseen_cards(n):
     assert np.all(np.abs(f - 1 / 29) < 5 * np.sqrt((1 / 29) * (28 / 29) / N))
 
 
+def _relabel(s, g, rng):
+    """A state the player to move cannot tell from ``s``: the cards he has not seen relabelled
+    by a random permutation wherever they lie (opponents' hands, talon, the talon's record of
+    the deal), keeping the deal's first attacker."""
+    hands, talon, st, sp = D._views(s, g)
+    unseen = _unseen(s, g, int(st[R.ST_CUR]))
+    n = int(sp[R.SP_NP])
+    for _ in range(1000):
+        pi = dict(zip(unseen, rng.permutation(unseen).tolist()))
+        t = s.copy()
+        th, tt, _, _ = D._views(t, g)
+        th[:] = [[pi.get(int(c), int(c)) for c in row] for row in hands]
+        tt[:] = [pi.get(int(c), int(c)) for c in talon]
+        dealt = [(int(c) % 13, k % n) for k, c in enumerate(tt[:6 * n]) if c // 13 == st[R.ST_TRUMP]]
+        if min(dealt, default=(99, 0))[1] == st[R.ST_FIRST] and not np.array_equal(s, t):
+            return t
+    raise AssertionError("no twin")
+
+
+def _live(s, g):
+    """What the engine reads of a state: ``st``, each hand up to its size, the undrawn talon."""
+    hands, talon, st, sp = D._views(s, g)
+    return (st.tolist(), [_hand(s, g, p) for p in range(sp[R.SP_NP])],
+            talon[st[R.ST_DRAWN]:].tolist())
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_twin_determinizations_agree_on_everything_the_engine_reads(n):
+    """Two states the player to move cannot tell apart give, with the same seed, the same
+    determinization on everything the engine reads. A determinization still carries the true
+    state's dead parts - the talon's record of the deal (``talon[:drawn]``: which cards each
+    opponent was dealt) and stale slots past a hand's size (a card shifted left on a play
+    leaves its copy behind, so it can be a card the opponent really holds) - but nothing the
+    searches run reads them: a playout on a copy with those parts scrubbed ends the same."""
+    rng = np.random.default_rng(21)
+    dead = 0
+    for s, g in _states(n):
+        me = D.current(s, g)
+        t = _relabel(s, g, rng)
+        assert _live(s, g) != _live(t, g)
+        for seed in range(3):
+            ds, dt = np.empty_like(s), np.empty_like(t)
+            D.determinize(s, g, me, np.random.default_rng(seed), ds)
+            D.determinize(t, g, me, np.random.default_rng(seed), dt)
+            assert _live(ds, g) == _live(dt, g)
+            dead += not np.array_equal(ds, dt)
+            clean = ds.copy()
+            hands, talon, st, sp = D._views(clean, g)
+            for p in range(n):
+                hands[p, st[R.ST_SIZE + p]:] = -1
+            talon[:st[R.ST_DRAWN]] = np.sort(talon[:st[R.ST_DRAWN]])
+            D.playout(ds, g, np.random.default_rng(seed))
+            D.playout(clean, g, np.random.default_rng(seed))
+            assert _live(ds, g) == _live(clean, g)
+    assert dead > 0  # the dead parts do differ: the scrubbed playouts are a real check
+
+
 # ------------------------------------------------------------------------------- move keys
 @pytest.mark.parametrize("n", PLAYERS)
 def test_move_keys_are_the_cards_and_distinct(n):
