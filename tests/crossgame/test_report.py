@@ -49,10 +49,10 @@ def test_differences_judge_ismcts_against_both_splits():
     tuned = d[(d["rival"] == TUNED) & (d["budget"] == 100)].iloc[0]
     assert fixed["verdict"] == "better" and fixed["diff"] == pytest.approx(0.5)
     assert tuned["verdict"] == "equivalent" and tuned["diff"] == 0
-    wide = report.differences_table(d, ["kingdomino"])
-    assert list(wide.columns) == ["game", "against", "10", "100"]
-    assert wide.loc[wide["against"] == "fixed split", "100"].iloc[0].startswith("+50.0 (")
-    assert wide.loc[wide["against"] == "best split", "100"].iloc[0].endswith("=")
+    t = report.differences_table(d, ["kingdomino"]).set_index("iterations")
+    assert list(t.columns) == ["game", "against the best split", "against the fixed split"]
+    assert t.loc["100", "against the fixed split"].startswith("+50.0 (+43.1 to +56.9)")
+    assert t.loc["100", "against the best split"].endswith("=")
 
 
 def test_best_split_table_shows_the_sweeps_choice_beside_the_fixed_split():
@@ -74,7 +74,10 @@ def test_figures_have_one_panel_per_game_with_labelled_axes(make):
     used = [ax for ax in fig.axes if ax.axison]
     assert len(used) == 1 and used[0].get_title() == "Kingdomino, 4 players"
     assert used[0].get_xlabel() and used[0].get_ylabel()
+    fig.canvas.draw()
     assert [t.get_text() for t in used[0].get_xticklabels() if t.get_text()]  # tick labels shown
+    lo, hi = used[0].get_xlim()
+    assert lo < 10 and hi > 100 if make != "sweep" else lo < 1 and hi > 10  # every point in view
     plt.close(fig)
 
 

@@ -27,7 +27,7 @@ NAMES = {"flat_mc": "flat Monte Carlo", "det_uct": "determinized UCT, fixed spli
          TUNED: "determinized UCT, best split", "ismcts": "SO-ISMCTS", "baseline": "baseline"}
 SHORT = {"frankszoo": "Frank's Zoo", "kingdomino": "Kingdomino", "tarok": "Tarok",
          "durak2": "Durak, 2p", "durak4": "Durak, 4p"}
-COLORS = {"flat_mc": "C0", "det_uct": "C1", TUNED: "C3", "ismcts": "C2"}
+COLORS = {"flat_mc": "C0", "det_uct": "C1", TUNED: "C4", "ismcts": "C2"}
 HIDDEN = {"frankszoo": "the other three hands",
           "kingdomino": "the order of the dominoes still to be drawn",
           "tarok": "the two defenders' hands (a suit a defender has shown void in goes to the "
@@ -211,20 +211,21 @@ def differences(rows: pd.DataFrame, games, n_games: int) -> pd.DataFrame:
 
 
 def differences_table(diffs: pd.DataFrame, games) -> pd.DataFrame:
-    """Game x budget: SO-ISMCTS minus the best-split determinized UCT in points with its 95 %
-    interval and verdict, and beneath it the same against the fixed split."""
+    """One row per game and budget: SO-ISMCTS minus the best-split and minus the fixed-split
+    determinized UCT, in points with the 95 % interval and the budget's verdict mark."""
     out = []
     for game in games:
-        for rival in (TUNED, "det_uct"):
-            t = diffs[(diffs["game"] == game) & (diffs["rival"] == rival)]
-            row = {"game": SHORT[game], "against": NAMES[rival].removeprefix("determinized UCT, ")}
-            for r in t.itertuples():
-                row[f"{r.budget:,}"] = (f"{_pp(r.diff)} ({_pp_ci(r.low, r.high)}) "
-                                        f"{_SYMBOL[r.verdict]}")
+        cells = diffs[diffs["game"] == game]
+        for budget in sorted(set(cells["budget"])):
+            row = {"game": SHORT[game], "iterations": f"{int(budget):,}"}
+            for rival in (TUNED, "det_uct"):
+                r = cells[(cells["rival"] == rival) & (cells["budget"] == budget)]
+                row[f"against the {NAMES[rival].removeprefix('determinized UCT, ')}"] = (
+                    "" if r.empty else f"{_pp(r['diff'].iloc[0])} "
+                    f"({_pp_ci(r['low'].iloc[0], r['high'].iloc[0])}) {_SYMBOL[r['verdict'].iloc[0]]}")
             out.append(row)
-    df = pd.DataFrame(out)
-    budgets = sorted({int(b) for b in diffs["budget"]}) if len(diffs) else []
-    return df.reindex(columns=["game", "against", *[f"{b:,}" for b in budgets]]).fillna("")
+    return pd.DataFrame(out, columns=["game", "iterations", "against the best split",
+                                      "against the fixed split"])
 
 
 #: One mark per budget verdict in the differences table (explained in its caption).
@@ -236,12 +237,15 @@ SYMBOL_KEY = ("▲ ISMCTS better, ▼ worse, = equivalent within 3 points, ≥ n
 def differences_figure(diffs: pd.DataFrame, games) -> plt.Figure:
     """SO-ISMCTS minus each determinized UCT against the budget, one panel per game, with 95 %
     intervals; the grey band is the ±3-point margin of the verdicts."""
+    from matplotlib.ticker import FuncFormatter
+
     fig, axes = _panels(len(games))
     for ax, game in zip(axes, games):
         ax.axhspan(-V.MARGIN, V.MARGIN, color="0.9", zorder=0, label="±3-point margin")
         ax.axhline(0, color="0.4", lw=0.8)
+        cells = diffs[diffs["game"] == game]
         for j, rival in enumerate((TUNED, "det_uct")):
-            t = diffs[(diffs["game"] == game) & (diffs["rival"] == rival)]
+            t = cells[cells["rival"] == rival]
             if t.empty:
                 continue
             # side by side by 3 points on screen: the data (and the figure's CSV) keep the budget
@@ -250,9 +254,13 @@ def differences_figure(diffs: pd.DataFrame, games) -> plt.Figure:
                         marker="o", ms=4, capsize=2, color=COLORS[rival], transform=shift,
                         label=f"ISMCTS − {NAMES[rival]}")
         ax.set_xscale("log")
+        if len(cells):  # an offset transform keeps errorbar out of autoscaling: set the limits
+            ax.set_xlim(cells["budget"].min() / 1.6, cells["budget"].max() * 1.6)
+            top = max(V.MARGIN, cells["high"].max(), -cells["low"].min()) * 1.15
+            ax.set_ylim(-top, top)
         ax.set_title(SETTINGS[game].label, fontsize=11)
-        ax.set_ylabel("difference (points)")
-        plots.percent_axis(ax)
+        ax.set_ylabel("ISMCTS minus rival (points)")
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{round(100 * v) + 0:+d}"))
     _finish(fig, axes, len(games), "iterations per decision")
     return fig
 
