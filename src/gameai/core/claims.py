@@ -920,28 +920,36 @@ def scorecard_table(data_dir: str | os.PathLike,
     from IPython.display import HTML
 
     card = scorecard(data_dir).set_index("chapter")
-    head = "".join(f"<th>{_verdict_badge(v)}</th>" + (
-        '<th title="how many differs chance alone would give among the judged numbers (5 % '
-        'each) if every paper value were right">by chance</th>' if v == "differs" else "")
-        for v in VERDICTS)
-    rows = []
+    # One column per chapter, one row per verdict: five chapters fit a page (and a phone) where
+    # ten verdict columns did not. A verdict no chapter has is left out.
+    head, present = [], []
     for key, title, page in chapters:
         if key in card.index:
-            rec = card.loc[key]
-            cells = "".join(f'<td class="num">{int(rec[v])}</td>' + (
-                f'<td class="num"><em>{rec[BY_CHANCE]:.1f}</em></td>' if v == "differs" else "")
-                for v in VERDICTS)
+            present.append(key)
             link = f'<a href="{html.escape(page)}#{claims_anchor(key)}">{html.escape(title)}</a>'
-            rows.append(f'<tr class="claim" data-chapter="{html.escape(key)}"><td>{link}</td>'
-                        f'{cells}<td class="num"><b>{int(rec["total"])}</b></td></tr>')
+            head.append(f'<th class="num" data-chapter="{html.escape(key)}">{link}</th>')
         else:
-            rows.append(f'<tr class="claim planned" data-chapter="{html.escape(key)}">'
-                        f'<td>{html.escape(title)}</td><td colspan="{len(VERDICTS) + 2}">'
-                        f'{_verdict_badge("planned").replace("planned", "not in this build")}'
-                        '</td></tr>')
+            head.append(f'<th class="num planned" data-chapter="{html.escape(key)}" title="no '
+                        f'claims of this chapter in this build">{html.escape(title)}</th>')
+    shown = [v for v in VERDICTS if any(int(card.loc[k, v]) for k in present)]
+    rows = []
+    for v in shown:
+        rows.append(f'<tr class="claim"><td>{_verdict_badge(v)}</td>' + "".join(
+            f'<td class="num">{int(card.loc[key, v])}</td>' if key in card.index else
+            '<td class="num planned">–</td>' for key, _, _ in chapters) + "</tr>")
+        if v == "differs":
+            rows.append('<tr class="claim"><td title="how many differs chance alone would give '
+                        'among the judged numbers (5 % each) if every paper value were right">'
+                        '<em>differs by chance</em></td>' + "".join(
+                            f'<td class="num"><em>{card.loc[key, BY_CHANCE]:.1f}</em></td>'
+                            if key in card.index else '<td class="num planned">–</td>'
+                            for key, _, _ in chapters) + "</tr>")
+    rows.append('<tr class="claim"><td><b>total</b></td>' + "".join(
+        f'<td class="num"><b>{int(card.loc[key, "total"])}</b></td>' if key in card.index else
+        f'<td class="num planned">{_verdict_badge("planned").replace("planned", "not in this build")}</td>'
+        for key, _, _ in chapters) + "</tr>")
     caption = _scorecard_caption(data_dir, chapters, family_titles or {})
-    # In a scroll box of its own: nine verdict columns may be wider than a narrow screen.
     out = (f'{_CSS}<div style="overflow-x:auto;max-width:100%">'
-           f'<table class="gameai-claims gameai-scorecard">{caption}<thead><tr><th>chapter</th>'
-           f'{head}<th>total</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+           f'<table class="gameai-claims gameai-scorecard">{caption}<thead><tr><th>verdict</th>'
+           f'{"".join(head)}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
     return HTML(out)
