@@ -240,4 +240,45 @@ def test_a_rerun_book_executes_the_pages_around_the_chapter_and_hides_its_defaul
             json.loads((out / "book" / "durak.ipynb").read_text())["cells"]]
     assert tags == [["parameters", "remove-cell"], ["injected-parameters"]]
     toc = yaml.safe_load((out / "_toc.yml").read_text())
-    assert [c["file"] for c in toc["chapters"]] == ["book/durak"]  # tarok is not in the rerun
+    assert [c["file"] for c in toc["chapters"]] == ["book/durak"]  # tarok has no page at all
+
+
+def test_a_rerun_book_keeps_the_chapter_numbers_moves_logs_out_and_shows_a_banner(tmp_path):
+    """Another chapter of the published book gets a stub page (so the rerun chapter keeps its
+    number, and its tables and figures theirs); the progress lines on standard error leave
+    the page for rerun.log; a banner under the title names the changed parameters."""
+    import json
+
+    import yaml
+
+    from gameai import cli
+
+    root, out = tmp_path / "root", tmp_path / "out"
+    (root / "book").mkdir(parents=True)
+    (out / "book").mkdir(parents=True)
+    (root / "_config.yml").write_text("title: toy\n")
+    (root / "_toc.yml").write_text("format: jb-book\nroot: book/intro\nchapters:\n"
+                                   "  - file: book/tarok\n  - file: book/durak\n")
+    (out / "book" / "intro.md").write_text("# toy\n")
+    md = lambda text: {"cell_type": "markdown", "metadata": {}, "source": text}
+    (root / "book" / "tarok.ipynb").write_text(json.dumps(
+        {"cells": [md("# 3. Tarok: alpha-beta\n\ntext")], "metadata": {}, "nbformat": 4,
+         "nbformat_minor": 5}))
+    progress = {"output_type": "stream", "name": "stderr", "text": "durak/hands: 200/3200 tasks\n"}
+    shown = {"output_type": "display_data", "data": {"text/plain": "a table"}, "metadata": {}}
+    cells = [md("# Durak\n\nIntro."),
+             {"cell_type": "code", "metadata": {}, "source": "run()", "execution_count": 1,
+              "outputs": [progress, shown]}]
+    (out / "book" / "durak.ipynb").write_text(json.dumps({"cells": cells, "metadata": {},
+                                                          "nbformat": 4, "nbformat_minor": 5}))
+    cli._write_rerun_book(root, out, "durak", {"games": 200, "compute_missing": True})
+    toc = yaml.safe_load((out / "_toc.yml").read_text())
+    assert [c["file"] for c in toc["chapters"]] == ["book/tarok", "book/durak"]
+    assert (out / "book" / "tarok.md").read_text().startswith("# 3. Tarok: alpha-beta\n")
+    nb = json.loads((out / "book" / "durak.ipynb").read_text())
+    assert nb["cells"][1]["outputs"] == [shown]
+    assert "200/3200 tasks" in (out / "rerun.log").read_text()
+    head = nb["cells"][0]["source"]
+    assert head.startswith("# Durak\n") and "A rerun, not the published chapter" in head
+    assert "`games = 200`" in head and "compute_missing" not in head
+    assert head.index("A rerun") < head.index("Intro.")

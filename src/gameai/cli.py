@@ -509,6 +509,8 @@ def _write_rerun_book(root: Path, out: Path, chapter: str, overrides: dict) -> N
     execute["execute_notebooks"] = "force"
     execute["exclude_patterns"] = [*execute.get("exclude_patterns", []), f"*{chapter}.ipynb"]
     _hide_defaults(out / "book" / f"{chapter}.ipynb")
+    _move_logs_out(out / "book" / f"{chapter}.ipynb", out / "rerun.log")
+    _add_banner(out / "book" / f"{chapter}.ipynb", overrides, _commit(root))
     settings = ", ".join(f"{k}={v}" for k, v in overrides.items()) or "default parameters"
     config["title"] = f"{config.get('title', 'Book')} (rerun of {chapter}: {settings})"
     (out / "_config.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
@@ -531,10 +533,87 @@ def _write_rerun_book(root: Path, out: Path, chapter: str, overrides: dict) -> N
         return kept
 
     toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
+    _stub_other_chapters(root, out, toc)
     for key in ("chapters", "parts", "sections"):
         if key in toc:
             toc[key] = prune(toc[key])
     (out / "_toc.yml").write_text(yaml.safe_dump(toc, sort_keys=False), encoding="utf-8")
+
+
+def _stub_other_chapters(root: Path, out: Path, toc: dict) -> None:
+    """A page in place of each chapter notebook the rerun did not execute, so that the rerun
+    book numbers its chapters - and so its tables and figures, "Table 5.2" - as the published
+    book does, and no link to another chapter is dead."""
+    for entry in toc.get("chapters", []):
+        stem = entry.get("file", "")
+        source = root / f"{stem}.ipynb"
+        if not source.exists() or any((out / stem).with_suffix(s).exists()
+                                      for s in (".md", ".ipynb", ".rst")):
+            continue
+        cells = json.loads(source.read_text(encoding="utf-8")).get("cells", [])
+        first = next(("".join(c["source"]) for c in cells if c.get("cell_type") == "markdown"), "")
+        title = next((line[2:].strip() for line in first.splitlines() if line.startswith("# ")),
+                     Path(stem).name)
+        (out / stem).with_suffix(".md").write_text(
+            f"# {title}\n\nThis chapter is not part of this rerun: see the published book. The "
+            "page keeps the published book's chapter numbers, so that the rerun chapter's tables "
+            "and figures carry the numbers and links they have there.\n", encoding="utf-8")
+
+
+def _move_logs_out(executed: Path, log: Path) -> None:
+    """A rerun's page shows no run log: the progress lines and messages the chapter wrote to
+    standard error (papermill also streamed them to the terminal) move to ``log``."""
+    if not executed.exists():
+        return
+    nb = json.loads(executed.read_text(encoding="utf-8"))
+    moved = []
+    for cell in nb.get("cells", []):
+        keep = []
+        for o in cell.get("outputs", []):
+            if o.get("output_type") == "stream" and o.get("name") == "stderr":
+                moved.append("".join(o.get("text", "")))
+            else:
+                keep.append(o)
+        if "outputs" in cell:
+            cell["outputs"] = keep
+    if moved:
+        log.write_text("".join(moved), encoding="utf-8")
+    executed.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _commit(root: Path) -> str:
+    """The book's git commit (short), or "unknown" outside a repository."""
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, text=True,
+                             capture_output=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return out.stdout.strip() or "unknown"
+
+
+def _add_banner(executed: Path, overrides: dict, commit: str) -> None:
+    """A banner under the rerun chapter's title: the parameters that differ from the published
+    book, the date and the commit, and what that means for its verdicts."""
+    if not executed.exists():
+        return
+    from datetime import datetime, timezone
+
+    nb = json.loads(executed.read_text(encoding="utf-8"))
+    cell = next((c for c in nb.get("cells", []) if c.get("cell_type") == "markdown"), None)
+    if cell is None:
+        return
+    settings = ", ".join(f"`{k} = {v!r}`" for k, v in overrides.items()
+                         if k != "compute_missing") or "none (the published parameters)"
+    day = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    banner = (":::{admonition} A rerun, not the published chapter\n:class: warning\n\n"
+              f"Executed on {day} at commit `{commit}` with these parameters changed from the "
+              f"published book: {settings}. Every number, figure and verdict on this page comes "
+              "from this run; a verdict judged on fewer games than the paper used is less "
+              "certain than the published one, whatever its word.\n:::\n")
+    lines = "".join(cell["source"]).split("\n")
+    at = next((i + 1 for i, line in enumerate(lines) if line.startswith("# ")), 0)
+    cell["source"] = "\n".join(lines[:at] + ["", banner] + lines[at:])
+    executed.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def _hide_defaults(executed: Path) -> None:
