@@ -417,7 +417,40 @@ def dedupe_scripts(app, pagename, templatename, context, doctree) -> None:
         files[:] = keep  # the builder's own list: it restores it after each page
 
 
+def provenance_footer(root: Path, version: str, today: str | None = None) -> str:
+    """The line every page ends with: the book's version, the commit its text and results
+    (``data/``) come from, and the build date - so that a reader citing a page can say which
+    results it showed. "with uncommitted changes" when the work tree differs from the commit."""
+    import subprocess
+    from datetime import datetime, timezone
+
+    def git(*args: str) -> str:
+        try:
+            out = subprocess.run(["git", *args], cwd=root, text=True, capture_output=True,
+                                 timeout=10)
+        except (OSError, subprocess.SubprocessError):
+            return ""
+        return out.stdout.strip() if out.returncode == 0 else ""
+
+    commit = git("rev-parse", "--short=12", "HEAD") or "unknown"
+    dirty = bool(git("status", "--porcelain", "--untracked-files=no", "--", "src", "data", "book"))
+    day = today or datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    return (f'<p class="gameai-provenance">Version {version}, built {day} from commit '
+            f"<code>{commit}</code>{' with uncommitted changes' if dirty else ''}; the results "
+            "shown are the <code>data/</code> of that commit.</p>")
+
+
+def on_config_inited(app, config) -> None:
+    from . import __version__
+
+    options = dict(config.html_theme_options or {})
+    options["extra_footer"] = (options.get("extra_footer") or "") + provenance_footer(
+        Path(app.confdir), __version__)
+    config.html_theme_options = options
+
+
 def setup(app):
+    app.connect("config-inited", on_config_inited)
     app.connect("doctree-resolved", on_doctree_resolved)
     app.connect("html-page-context", dedupe_scripts)
     app.connect("build-finished", on_build_finished)

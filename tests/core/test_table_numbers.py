@@ -44,3 +44,22 @@ def test_chapter_number_reads_sphinx_section_numbers():
     assert book_ext.chapter_number(Env(), "book/kingdomino") == "2"
     assert book_ext.chapter_number(Env(), "book/intro") is None
     assert book_ext.chapter_number(Env(), "book/missing") is None
+
+
+def test_the_footer_names_version_commit_and_date(tmp_path):
+    import subprocess
+
+    line = book_ext.provenance_footer(tmp_path, "9.9", today="2026-01-02")  # not a repository
+    assert "Version 9.9, built 2026-01-02 from commit <code>unknown</code>" in line
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "x.csv").write_text("a\n")
+    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@t", "PATH": "/usr/bin:/bin"}
+    subprocess.run(["git", "add", "."], cwd=tmp_path, check=True, env=env)
+    subprocess.run(["git", "commit", "-qm", "x"], cwd=tmp_path, check=True, env=env)
+    head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=tmp_path, text=True,
+                          capture_output=True).stdout.strip()
+    assert f"<code>{head}</code>;" in book_ext.provenance_footer(tmp_path, "1")
+    (tmp_path / "data" / "x.csv").write_text("b\n")
+    assert "with uncommitted changes" in book_ext.provenance_footer(tmp_path, "1")
