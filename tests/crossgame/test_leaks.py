@@ -13,7 +13,8 @@ and SO-ISMCTS must grow the same tree, node for node.
 The test can fail: the twins differ in their hidden parts (checked), and a copy of SO-ISMCTS
 written here over the same parts of :mod:`.search` grows exactly the library's tree with the
 adapter's determinization, but different trees on the twins once its determinization reads one
-hidden value (a planted leak).
+hidden value or is the true state (planted leaks); on at least one pair of each game it also
+plays a different move.
 """
 
 from functools import lru_cache
@@ -281,18 +282,39 @@ def _leaky(k, value):
     return determinize
 
 
+def _cheat(x, g, me, rng, out):
+    """No determinization at all: the searcher sees the true state."""
+    out[:] = x
+
+
+def _best_key(tree):
+    """The key of the most visited root child (the move SO-ISMCTS would play, ties aside)."""
+    tn = tree[0]
+    best = ch = tn[0, S.N_FIRST]
+    while ch >= 0:
+        if tn[ch, S.N_VISITS] > tn[best, S.N_VISITS]:
+            best = ch
+        ch = tn[ch, S.N_SIBLING]
+    return tn[best, S.N_KEY]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_planted_leak_is_caught(game):
-    budget = 60
+    """The copy of SO-ISMCTS grows the library's tree with the adapter's determinization; with
+    a leaking one (one hidden value read, or the true state itself) it grows different trees on
+    every pair of twins and plays a different move on at least one."""
+    moved = {"leak": 0, "cheat": 0}
     for i, (s, t, g) in enumerate(_twins(game)):
-        honest = _tree(s, g, budget, np.random.default_rng(i), G.determinize)
-        lib = S.so_ismcts_tree(s, g, budget, C, np.random.default_rng(i))
+        honest = _tree(s, g, BUDGET, np.random.default_rng(i), G.determinize)
+        lib = S.so_ismcts_tree(s, g, BUDGET, C, np.random.default_rng(i))
         assert honest[2] == lib[2]
         np.testing.assert_array_equal(honest[0], lib[0])
         np.testing.assert_array_equal(honest[1], lib[1])
         k = int(np.flatnonzero(s != t)[0])  # a hidden value: the twins differ there
-        leak = _leaky(k, s[k])
-        ls = _tree(s, g, budget, np.random.default_rng(i), leak)
-        lt = _tree(t, g, budget, np.random.default_rng(i), leak)
-        assert ls[2] != lt[2] or not np.array_equal(ls[0], lt[0]) or not np.array_equal(
-            ls[1], lt[1])
+        for name, det in (("leak", _leaky(k, s[k])), ("cheat", _cheat)):
+            ls = _tree(s, g, BUDGET, np.random.default_rng(i), det)
+            lt = _tree(t, g, BUDGET, np.random.default_rng(i), det)
+            assert ls[2] != lt[2] or not np.array_equal(ls[0], lt[0]) or not np.array_equal(
+                ls[1], lt[1])
+            moved[name] += _best_key(ls) != _best_key(lt)
+    assert moved["leak"] >= 1 and moved["cheat"] >= 1, moved
