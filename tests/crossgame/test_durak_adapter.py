@@ -91,7 +91,8 @@ def _check_finished(s, g):
         if fool >= 0:
             assert sizes[fool] > 0 and sum(sizes) == sizes[fool] == len(_places(s, g)) - len(
                 _bits(st[R.ST_GONE]))
-            assert places[fool] == n - 1 and max(p for q, p in enumerate(places) if q != fool) < n - 1
+            assert places[fool] == n - 1
+            assert max(p for q, p in enumerate(places) if q != fool) < n - 1
         else:  # a draw: everyone left ran out in the same bout
             assert sizes == [0] * n
         assert all(st[R.ST_OUT + p] == 1 for p in range(n))
@@ -160,7 +161,8 @@ def test_new_game_is_the_durak_chapters_deal(n):
         assert all(st[R.ST_SIZE + p] == 6 for p in range(n)) and st[R.ST_DRAWN] == 6 * n
         assert st[R.ST_TRUMP] == talon[35] // 13
         assert not st[R.ST_KNOWN:R.ST_KNOWN + n].any() and st[R.ST_GONE] == 0
-        trumps = [(c % 13, p) for p in range(n) for c in _hand(s, g, p) if c // 13 == st[R.ST_TRUMP]]
+        trumps = [(c % 13, p) for p in range(n) for c in _hand(s, g, p)
+                  if c // 13 == st[R.ST_TRUMP]]
         first = min(trumps)[1] if trumps else 0
         assert D.current(s, g) == st[R.ST_FIRST] == first and st[R.ST_PHASE] == R.PH_ATTACK
         _check_conserved(s, g)
@@ -258,7 +260,6 @@ def test_determinize_keeps_what_the_searcher_knows(n):
     for s, g in _states(n):
         hands, talon, st, sp = D._views(s, g)
         me = int(st[R.ST_CUR])
-        unseen = _unseen(s, g, me)
         keys = [D.move_key(s, g, m) for m in _legal(s, g)]
         for seat in sorted({me, (me + 1) % n}):  # the searcher, and another seat's view
             unseen = _unseen(s, g, seat)
@@ -330,7 +331,8 @@ def _relabel(s, g, rng):
         th, tt, _, _ = D._views(t, g)
         th[:] = [[pi.get(int(c), int(c)) for c in row] for row in hands]
         tt[:] = [pi.get(int(c), int(c)) for c in talon]
-        dealt = [(int(c) % 13, k % n) for k, c in enumerate(tt[:6 * n]) if c // 13 == st[R.ST_TRUMP]]
+        dealt = [(int(c) % 13, k % n) for k, c in enumerate(tt[:6 * n])
+                 if c // 13 == st[R.ST_TRUMP]]
         if min(dealt, default=(99, 0))[1] == st[R.ST_FIRST] and not np.array_equal(s, t):
             return t
     raise AssertionError("no twin")

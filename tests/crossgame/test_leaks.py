@@ -27,7 +27,6 @@ from gameai.crossgame import search as S
 from gameai.crossgame.adapters import durak as D
 from gameai.crossgame.adapters import frankszoo as F
 from gameai.crossgame.adapters import kingdomino as K
-from gameai.crossgame.adapters import tarok as T
 from gameai.crossgame.play import SETTINGS
 from gameai.durak import rules as DR
 from gameai.frankszoo import rules as FR
