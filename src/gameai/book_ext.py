@@ -60,6 +60,9 @@ div.gameai-table-scroll { overflow-x: auto; max-width: 100%; }
 table td code.literal, table th code.literal,
 table td code.literal span.pre, table th code.literal span.pre { white-space: normal;
   overflow-wrap: anywhere; }
+/* A long address in a reference (an open copy's URL in a note) breaks rather than widen the
+   page past a phone's screen. */
+div.citation-list, div.citation-list .citation { overflow-wrap: anywhere; }
 /* A claims table's verdict badge may break into two lines ("not / comparable") rather than run
    into the claim beside it. */
 table.gameai-claims:not(.gameai-scorecard) td:first-child .gameai-verdict { white-space: normal; }
