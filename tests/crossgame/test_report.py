@@ -87,7 +87,8 @@ def test_the_claim_sentence_and_the_domain_table_come_from_the_claims():
     text = report.found_claim(claims)
     assert "holds in Kingdomino, 4 players" in text and "is undecided in Tarok" in text
     t = report.domain_table(claims, ["kingdomino"])
-    assert len(t) == 4 and t["domain"].iloc[-1] == "Kingdomino, 4 players"
+    assert len(t) == 4 and t["domain"].iloc[-1] == "Kingdomino, 4 players (this chapter)"
+    assert list(t.columns) == ["domain", "determinized UCT", "ISMCTS against it"]
     assert t["ISMCTS against it"].iloc[-1].startswith("holds")
 
 

@@ -260,27 +260,27 @@ def differences_figure(diffs: pd.DataFrame, games) -> plt.Figure:
             ax.set_ylim(-top, top)
         ax.set_title(SETTINGS[game].label, fontsize=11)
         ax.set_ylabel("ISMCTS minus rival (points)")
-        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{round(100 * v) + 0:+d}"))
+        ax.yaxis.set_major_formatter(FuncFormatter(
+            lambda v, _: "0" if round(100 * v) == 0 else f"{round(100 * v):+d}"))
     _finish(fig, axes, len(games), "iterations per decision")
     return fig
 
 
 def domain_table(claims: pd.DataFrame, games) -> pd.DataFrame:
-    """The paper's domains (its budget setting and finding, :data:`paper.DOMAINS`) above ours
-    (each game's claim verdict and its budgets' verdicts in a few words)."""
-    rows = [{"domain": d["domain"], "study": "Cowling et al. (2012)",
-             "determinized UCT": d["det_uct"], "budget": d["budget"], "ISMCTS against it": d["finding"]}
-            for d in paper.DOMAINS]
+    """The paper's domains (its setting of determinized UCT and what ISMCTS did against it,
+    :data:`paper.DOMAINS`) above this chapter's games (each game's claim verdict and the
+    difference at the largest budget judged): three columns, so that it fits a page."""
+    rows = [{"domain": f"{d['domain']} (Cowling et al.)", "determinized UCT": d["det_uct"],
+             "ISMCTS against it": d["finding"]} for d in paper.DOMAINS]
     verdicts = claims.set_index("claim")["verdict"] if len(claims) else pd.Series(dtype=str)
-    notes = claims.set_index("claim")["ours"] if len(claims) else pd.Series(dtype=str)
+    ours = claims.set_index("claim")["ours"] if len(claims) else pd.Series(dtype=str)
     for game in games:
         cid = f"{game}.ismcts_vs_det_uct"
-        rows.append({"domain": SETTINGS[game].label, "study": "this chapter",
-                     "determinized UCT": "best of 1–40 determinizations per budget",
-                     "budget": "10 to 10,000 iterations",
+        rows.append({"domain": f"{SETTINGS[game].label} (this chapter)",
+                     "determinized UCT": "the best of 1–40 determinizations per budget",
                      "ISMCTS against it": f"{verdicts.get(cid, 'pending')}: "
-                                          f"{notes.get(cid, 'not computed')}"})
-    return pd.DataFrame(rows)
+                                          f"{ours.get(cid, 'not computed')}"})
+    return pd.DataFrame(rows, columns=["domain", "determinized UCT", "ISMCTS against it"])
 
 
 def exploration_figure(table: pd.DataFrame, games, values) -> plt.Figure:
