@@ -105,6 +105,15 @@ def test_the_sweep_picks_the_best_number_on_common_deals_and_ties_go_to_fewer():
     assert table.loc[table["best"], "n_det"].tolist() == [5, 2, 2]
 
 
+def test_a_sweep_cell_still_computing_is_left_out():
+    rows = pd.DataFrame([{"game": "tarok", "budget": b, "n_det": k, "index": i, "headline": 1.0}
+                         for b, n in ((100, 4), (300, 2)) for k in (1, 5) for i in range(n)])
+    rows = rows[~((rows["budget"] == 300) & (rows["n_det"] == 1) & (rows["index"] == 1))]
+    kept = analysis.complete_sweep(rows, 2)
+    assert sorted(set(kept["budget"])) == [100]
+    assert len(analysis.complete_sweep(rows, 1)) == len(rows)
+
+
 def test_the_fixed_split_and_explicit_numbers_of_determinizations():
     from gameai.crossgame.search import det_count
     assert [det_count(b, 0) for b in (5, 10, 100, 3000)] == [1, 1, 10, 10]

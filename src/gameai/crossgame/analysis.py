@@ -87,6 +87,18 @@ def det_sweep_table(rows: pd.DataFrame) -> pd.DataFrame:
     return out[cols]
 
 
+def complete_sweep(rows: pd.DataFrame, games: int) -> pd.DataFrame:
+    """The sweep's rows of the game-and-budget cells where every number of determinizations has
+    ``games`` games: a cell still computing is left out of the chapter's figure, table and
+    choice (the run chose from a complete cell too, computing budget by budget)."""
+    if rows.empty:
+        return rows
+    least = rows.groupby(["game", "budget", "n_det"]).size().groupby(["game", "budget"]).min()
+    done = least[least >= games].index
+    keep = pd.MultiIndex.from_frame(rows[["game", "budget"]]).isin(done)
+    return rows[keep]
+
+
 def best_det_counts(rows: pd.DataFrame) -> dict[tuple[str, int], int]:
     """Per ``(game, budget)`` of the sweep's rows, the number of determinizations whose headline
     rate is best (highest win rate, lowest fool rate), judged on the deals every number has
