@@ -79,6 +79,20 @@ def _finish(fig, axes, used: int, xlabel: str) -> None:
     fig.tight_layout()
 
 
+def _rate_bars(ax, x, cells: pd.DataFrame, **style) -> None:
+    """Headline rates of ``cells`` at ``x`` with their Wilson 95 % intervals as error bars."""
+    ax.errorbar(x, cells["rate"], yerr=[cells["rate"] - cells["ci_low"],
+                                        cells["ci_high"] - cells["rate"]], capsize=2, **style)
+
+
+def _rate_panel(ax, game: str) -> None:
+    """A panel of one game's headline rate: log x, the game as title, the measure in %."""
+    ax.set_xscale("log")
+    ax.set_title(SETTINGS[game].label, fontsize=11)
+    ax.set_ylabel(MEASURE_WORDS[HEADLINE[game]])
+    plots.percent_axis(ax)
+
+
 def strength_figure(table: pd.DataFrame, games) -> plt.Figure:
     """Each player's headline rate against the budget, one panel per game, with Wilson 95 %
     intervals; the baseline in the seat as a dashed line with its interval as a band."""
@@ -93,14 +107,9 @@ def strength_figure(table: pd.DataFrame, games) -> plt.Figure:
         for player in [p for p in PLAYERS if p != "baseline"]:
             c = t[t["player"] == player]
             if len(c):
-                ax.errorbar(c["budget"], c["rate"],
-                            yerr=[c["rate"] - c["ci_low"], c["ci_high"] - c["rate"]],
-                            marker="o", ms=4, capsize=2, color=COLORS[player],
-                            label=NAMES[player])
-        ax.set_xscale("log")
-        ax.set_title(SETTINGS[game].label, fontsize=11)
-        ax.set_ylabel(MEASURE_WORDS[HEADLINE[game]])
-        plots.percent_axis(ax)
+                _rate_bars(ax, c["budget"], c, marker="o", ms=4, color=COLORS[player],
+                           label=NAMES[player])
+        _rate_panel(ax, game)
     _finish(fig, axes, len(games), "iterations per decision")
     return fig
 
@@ -167,18 +176,13 @@ def sweep_figure(sweep: pd.DataFrame, games) -> plt.Figure:
             if c.empty:
                 continue
             color = cmap(i / max(1, len(budgets) - 1))
-            ax.errorbar(c["n_det"], c["rate"], yerr=[c["rate"] - c["ci_low"],
-                                                     c["ci_high"] - c["rate"]],
-                        marker="o", ms=3, capsize=2, color=color, label=f"{b:,} iterations")
+            _rate_bars(ax, c["n_det"], c, marker="o", ms=3, color=color, label=f"{b:,} iterations")
             best = c[c["best"]]
             ax.plot(best["n_det"], best["rate"], "o", ms=9, mfc="none", color=color)
-        ax.set_xscale("log")
+        _rate_panel(ax, game)
         ticks = sorted(set(sweep["n_det"]))
         ax.set_xticks(ticks, [str(k) for k in ticks])
         ax.minorticks_off()
-        ax.set_title(SETTINGS[game].label, fontsize=11)
-        ax.set_ylabel(MEASURE_WORDS[HEADLINE[game]])
-        plots.percent_axis(ax)
     _finish(fig, axes, len(games), "determinizations")
     return fig
 
@@ -292,20 +296,15 @@ def exploration_figure(table: pd.DataFrame, games, values) -> plt.Figure:
             c = table[(table["game"] == game) & (table["player"] == player)]
             if c.empty:
                 continue
-            ax.errorbar(c["exploration"], c["rate"], yerr=[c["rate"] - c["ci_low"],
-                                                           c["ci_high"] - c["rate"]],
-                        marker="o", ms=4, mfc="white", capsize=2, color=COLORS[player],
-                        label=NAMES[player])
+            _rate_bars(ax, c["exploration"], c, marker="o", ms=4, mfc="white",
+                       color=COLORS[player], label=NAMES[player])
             up, down = c[c["beats_reference"]], c[c["loses_to_reference"]]
             ax.plot(up["exploration"], up["rate"], "o", ms=6, color=COLORS[player])
             ax.plot(down["exploration"], down["rate"], "s", ms=7, mfc="none", color=COLORS[player])
         ax.axvline(EXPLORATION, color="0.4", ls=":", lw=1, label=f"the study's c = {EXPLORATION:g}")
-        ax.set_xscale("log")
+        _rate_panel(ax, game)
         ax.set_xticks(list(values), [f"{v:g}" for v in values])
         ax.minorticks_off()
-        ax.set_title(SETTINGS[game].label, fontsize=11)
-        ax.set_ylabel(MEASURE_WORDS[HEADLINE[game]])
-        plots.percent_axis(ax)
     _finish(fig, axes, len(games), "UCB1 constant c")
     return fig
 
