@@ -30,6 +30,7 @@ def test_p_values_follow_the_normal_tests():
     assert p_eq == pytest.approx(p_ni)  # symmetric at d = 0
     p_diff, _, _ = V.p_values(0.0196, 0.01, 0.03)
     assert p_diff == pytest.approx(0.05, abs=1e-3)
+    assert V.p_values(math.nan, math.nan, 0.03) == (1.0, 1.0, 1.0)  # nothing measured: no evidence
 
 
 def test_a_clear_loss_is_worse_and_fails_the_claim():

@@ -47,7 +47,9 @@ def p_values(d: float, se: float, margin: float) -> tuple[float, float, float]:
     """``(two-sided p of d = 0, one-sided p of d <= -margin, TOST p of |d| >= margin)`` for an
     estimate ``d`` with standard error ``se`` (the one-sided p-values are compared with
     ``ALPHA / 2``; so is the TOST's, the larger of its two one-sided p-values)."""
-    if not se > 0:
+    if math.isnan(d) or math.isnan(se):  # nothing measured (fewer than two paired deals)
+        return 1.0, 1.0, 1.0
+    if not se > 0:  # both played alike on every deal: certain, as far as these deals go
         return (0.0 if d else 1.0), (0.0 if d > -margin else 1.0), (0.0 if abs(d) < margin else 1.0)
     p_diff = math.erfc(abs(d) / se / math.sqrt(2))
     p_noninf = 1 - _phi((d + margin) / se)
