@@ -16,10 +16,10 @@ import pandas as pd
 
 from ..core import plots
 from ..core.display import pct
-from ..core.stats import holm_reject
+from ..core.stats import holm
 from . import paper
 from . import verdicts as V
-from .analysis import HEADLINE, LOWER_IS_BETTER, MEASURE_WORDS, _pp_ci, best_det_counts
+from .analysis import HEADLINE, LOWER_IS_BETTER, MEASURE_WORDS, _pp, _pp_ci, best_det_counts
 from .play import EXPLORATION, PLAYERS, SETTINGS, TUNED
 from .search import det_count
 
@@ -38,11 +38,6 @@ MEASURE = {"frankszoo": "win rate (first out of cards)",
            "kingdomino": "win rate (highest score; a first place shared by k players counts 1/k)",
            "tarok": "the declarer's win rate (at least 36 of the 70 card points)",
            "durak2": "fool rate (lower is better)", "durak4": "fool rate (lower is better)"}
-
-
-def _pp(x: float) -> str:
-    """Signed points to 0.1, never -0.0."""
-    return f"{round(100 * x, 1) + 0.0:+.1f}"
 
 
 def games_table() -> pd.DataFrame:
@@ -126,8 +121,7 @@ def smallest_budget_table(table: pd.DataFrame, games) -> pd.DataFrame:
             if cells.empty:
                 row[NAMES[player]] = "–"
                 continue
-            flags = holm_reject([_p_two_sided(r.vs_baseline, r.vs_low, r.vs_high)
-                                 for r in cells.itertuples()])
+            flags = holm([(r.vs_baseline, r.vs_low, r.vs_high) for r in cells.itertuples()])
             sign = -1 if LOWER_IS_BETTER[game] else 1
             wins = [int(r.budget) for r, f in zip(cells.itertuples(), flags)
                     if f and sign * r.vs_baseline > 0]
@@ -135,13 +129,6 @@ def smallest_budget_table(table: pd.DataFrame, games) -> pd.DataFrame:
                                   else f"none up to {int(cells['budget'].max()):,}")
         out.append(row)
     return pd.DataFrame(out)
-
-
-def _p_two_sided(est: float, lo: float, hi: float) -> float:
-    se = (hi - lo) / (2 * V.Z)
-    if not se > 0:
-        return 0.0 if est else 1.0
-    return math.erfc(abs(est) / se / math.sqrt(2))
 
 
 def cost_table(cost: pd.DataFrame, games) -> pd.DataFrame:
