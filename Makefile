@@ -11,7 +11,7 @@ export PATH := $(abspath $(BIN)):$(PATH)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 # The browser stage drives Debian's Chromium (package chromium), installed when missing.
 CHROMIUM ?= /usr/bin/chromium
-BROWSERCHECK = python -m gameai.core.browsercheck _build/strict/_build/html --chromium $(CHROMIUM) \
+BROWSERCHECK = python -m gameai.book.browsercheck _build/strict/_build/html --chromium $(CHROMIUM) \
   --known tests/browser_known_issues.txt
 
 .PHONY: help venv book test browser chromium run-% bench clean
@@ -43,9 +43,9 @@ book: venv
 # The cluster stage starts a real Dask scheduler and two workers on loopback and runs a small
 # Durak experiment on them, once whole and once with a worker killed (about 1-2 min on 2 cores;
 # tests/test_cluster.py). The html stage checks the strict build as a reader would see it
-# (gameai.core.htmlcheck): every image exists, no nan/None in rendered tables, every claims
+# (gameai.book.htmlcheck): every image exists, no nan/None in rendered tables, every claims
 # table has all its claims. The browser stage (make browser) loads every page of it in headless
-# Chromium at 1,200 and 400 px (gameai.core.browsercheck): no table or figure wider than its
+# Chromium at 1,200 and 400 px (gameai.book.browsercheck): no table or figure wider than its
 # column outside a scroll container (nor with its caption cut in one), no raw LaTeX, every image
 # loaded, no console error, every figure download link answers (about 40 s); the entries of
 # tests/browser_known_issues.txt are reported but tolerated, so only a new failure fails it.
@@ -57,7 +57,7 @@ test: venv chromium
 	stage cluster pytest tests/test_cluster.py; \
 	stage notebooks env GAMEAI_PROFILE=ci pytest --nbval-lax --nbval-cell-timeout=1200 book/*.ipynb; \
 	stage book jupyter-book build . -W -n --keep-going --all --path-output _build/strict; \
-	stage html python -m gameai.core.htmlcheck _build/strict/_build/html --data data; \
+	stage html python -m gameai.book.htmlcheck _build/strict/_build/html --data data; \
 	stage browser $(BROWSERCHECK); \
 	secs=$$(( $$(date +%s) - start )); \
 	if [ $$status -eq 0 ]; then verdict=PASSED; else verdict=FAILED; fi; \

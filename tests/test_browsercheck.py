@@ -1,4 +1,4 @@
-"""The real-browser check (gameai.core.browsercheck) on a tiny hand-made book.
+"""The real-browser check (gameai.book.browsercheck) on a tiny hand-made book.
 
 Needs Debian's Chromium (``apt-get install -y chromium``; ``make test`` installs it when
 missing); skipped, saying so, only when no Chromium is found.
@@ -10,7 +10,7 @@ import base64
 
 import pytest
 
-from gameai.core import browsercheck as bc
+from gameai.book import browsercheck as bc
 
 CHROMIUM = bc.find_chromium()
 needs_chromium = pytest.mark.skipif(

@@ -3,8 +3,9 @@
 
 import pytest
 
-from gameai.core.claims import claims_table, quantitative, qualitative, read_claims, write_claims
-from gameai.core.htmlcheck import check_html, main
+from gameai.book.claims_table import claims_table
+from gameai.core.claims import quantitative, qualitative, read_claims, write_claims
+from gameai.book.htmlcheck import check_html, main
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -15,8 +15,8 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
-from gameai import book_ext  # noqa: E402
-from gameai.core import display, plots  # noqa: E402
+from gameai.book import sphinx_ext as book_ext  # noqa: E402
+from gameai.book import display, plots  # noqa: E402
 
 
 def _two_panels():
@@ -306,7 +306,7 @@ def test_extension_links_saved_figures_and_sets_alt_text(tmp_path):
     sha = hashlib.sha256(png).hexdigest()
     (src / f"{sha}.png").write_bytes(png)
     (src / "other.png").write_bytes(png)
-    (src / "conf.py").write_text("extensions = ['gameai.book_ext']\nnumfig = True\n")
+    (src / "conf.py").write_text("extensions = ['gameai.book.sphinx_ext']\nnumfig = True\n")
     (src / "index.rst").write_text(f"""Title
 =====
 

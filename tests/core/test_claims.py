@@ -7,7 +7,6 @@ import pytest
 from gameai.core.claims import (
     COLUMNS,
     Claim,
-    claims_table,
     expected_by_chance,
     not_comparable,
     paper_sampling_gap,
@@ -18,12 +17,12 @@ from gameai.core.claims import (
     read_claims,
     rounding_interval,
     scorecard,
-    scorecard_table,
     style_claims,
     two_study_error,
     verdict_for,
     write_claims,
 )
+from gameai.book.claims_table import claims_table, scorecard_table
 
 
 def claims_ok():
@@ -487,7 +486,7 @@ def test_the_scorecard_caption_names_large_families(tmp_path):
                            family_titles={("toy", "tab"): "Table T"}).data
     assert ("<caption>The scorecard" in html and "Toy, Table T: 2 of 20 differ (about 1.0 by "
             "chance); after correction: 2 (Holm), 2 (Benjamini\u2013Hochberg)" in html)
-    from gameai.core.claims import family_title
+    from gameai.book.claims_table import family_title
     assert family_title("table3") == "Table 3" and family_title("fig7") == "Fig. 7"
 
 

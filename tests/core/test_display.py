@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from gameai.core.display import ci_range, number, pct, with_ci
+from gameai.book.display import ci_range, number, pct, with_ci
 
 
 def test_ci_range_formats():
@@ -21,7 +21,7 @@ def test_ci_range_formats():
 
 
 def test_plain_floats():
-    from gameai.core.display import plain
+    from gameai.book.display import plain
     assert [plain(v) for v in (0.94, 12.5, 3.0, 0.0, -0.0012, 1234.567, 0.017349, 2e-5)] == \
         ["0.94", "12.5", "3", "0", "-0.0012", "1,234.57", "0.0173", "0.00002"]
     assert plain(math.nan) == ""
@@ -37,7 +37,7 @@ def test_with_ci_stacks_the_interval_under_the_value():
 def test_show_lets_only_the_wrap_columns_break_into_lines(monkeypatch):
     import pandas as pd
 
-    from gameai.core import display
+    from gameai.book import display
 
     shown = []
     monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
@@ -63,13 +63,13 @@ def test_signed_intervals_have_one_form():
     assert ci_range(0.002, 0.014, signed=True, unit="") == "+0.2 to +1.4"
     assert ci_range(-0.03, -0.01, signed=True, unit="") == "-3.0 to -1.0"
     # an unsigned interval still takes "to" when an end carries a sign, the dash otherwise
-    from gameai.core.display import range_separator
+    from gameai.book.display import range_separator
     assert range_separator("-1.9", "+0.3") == " to " and range_separator("+0.2", "1.4") == " to "
     assert range_separator("\u22121.9", "0.3") == " to " and range_separator("0.2", "1.4") == "\u2013"
 
 
 def test_no_negative_zero_anywhere():
-    from gameai.core.display import points, points_range
+    from gameai.book.display import points, points_range
     for text in (ci_range(-0.0004, 0.039), ci_range(-0.038, -0.0004, percent=False, signed=True),
                  points(-0.0004), points_range(-0.0004, 0.0004), number(-0.00001, 2, signed=True)):
         assert "-0.0" not in text, text
@@ -78,7 +78,7 @@ def test_no_negative_zero_anywhere():
 
 
 def test_percentage_points_are_written_as_points():
-    from gameai.core.display import points, points_range
+    from gameai.book.display import points, points_range
     assert points(0.021) == "+2.1\u00a0points"
     assert points(-0.0912, signed=False) == "-9.1\u00a0points"
     assert points(0.021, unit=False) == "+2.1" and points(math.nan) == ""
@@ -88,7 +88,7 @@ def test_percentage_points_are_written_as_points():
 
 
 def test_no_e_notation_for_counts():
-    from gameai.core.display import count, plain
+    from gameai.book.display import count, plain
     assert count(1e5) == "100,000" and count(2e5) == "200,000" and count(1234.6) == "1,235"
     assert count(None) == ""
     for v in (1e5, 2e-5, 123456789.0, 0.000123):
@@ -97,7 +97,7 @@ def test_no_e_notation_for_counts():
 
 def test_lower_bounds_keep_no_false_precision():
     """"More than a month" against 6.6 minutes is "more than 6,000 times", not "6,592"."""
-    from gameai.core.display import at_least
+    from gameai.book.display import at_least
     assert at_least(6592) == "6,000" and at_least(6592, digits=2) == "6,500"
     assert at_least(43200 / 6.553) == "6,000"  # a month in minutes over a measured time
     assert at_least(999.99) == "900" and at_least(1000) == "1,000" and at_least(0.37) == "0.3"
@@ -122,7 +122,7 @@ def test_figure_axis_covers_every_series_decks():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from gameai.core import plots
+    from gameai.book import plots
 
     long, short = _summary(range(2, 14)), _summary(range(2, 10))
     for series in ({"a": long, "b": long, "c": short}, {"c": short, "a": long}):
@@ -137,6 +137,6 @@ def test_figure_axis_covers_every_series_decks():
 
 
 def test_deck_axis_puts_the_published_deck_last():
-    from gameai.core import plots
+    from gameai.book import plots
     axis = plots.deck_axis([_summary([2, 3], original=True), _summary([2, 3, 4, 10])])
     assert list(axis["label"]) == ["2", "3", "4", "10", "original"]

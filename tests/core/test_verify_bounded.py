@@ -139,10 +139,11 @@ def test_a_new_manifest_names_the_source_tree_that_ran(tmp_path):
     assert len(m["source_hash"]) == 16
 
 
-def test_the_loaded_source_hash_is_the_numba_cache_key():
+def test_manifests_hash_the_whole_source_and_numba_only_the_engines():
     import gameai
 
-    assert gameai.NUMBA_CACHE_DIR.name == jit.loaded_source_hash()
+    assert jit.loaded_source_hash() == jit.source_hash()  # an edit to a report shows in manifests
+    assert gameai.NUMBA_CACHE_DIR.name == jit.engine_hash() != jit.loaded_source_hash()
 
 
 def _repo(tmp_path):

@@ -14,8 +14,8 @@ from matplotlib.transforms import offset_copy
 import numpy as np
 import pandas as pd
 
-from ..core import plots
-from ..core.display import pct
+from ..book import plots
+from ..core.numbers import pct
 from ..core.stats import holm
 from . import paper
 from . import verdicts as V

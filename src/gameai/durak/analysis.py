@@ -29,7 +29,7 @@ import pandas as pd
 from scipy.stats import rankdata
 
 from ..core.claims import Claim, pending, qualitative
-from ..core.display import NBSP, points, points_range
+from ..core.numbers import NBSP, points, points_range
 from ..core.stats import holm, wilson
 from . import paper
 

@@ -11,7 +11,7 @@ import pandas as pd
 
 from ..core.claims import (Claim, pending, qualitative, quantitative, verdict_for,
                            verdict_note)
-from ..core.display import NBSP, pct
+from ..core.numbers import NBSP, pct
 from ..core.stats import mean_ci, mean_of_means_ci, mean_of_rates_ci, wilson
 from . import paper
 from .decks import get_deck

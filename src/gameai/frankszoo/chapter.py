@@ -22,7 +22,7 @@ from ..core.chapter import Results as ChapterResults
 from ..core.chapter import finish_run, open_results, run_settings
 from ..core.chapter import write_claims as write_run_claims
 from ..core.chapter import resolve as _resolve
-from ..core.display import NBSP, pct, points
+from ..core.numbers import NBSP, pct, points
 from ..core.params import MAX_COUNT, Param
 from . import analysis, paper
 from .agents import AGENTS_VERSION, REDEAL, needs_sequence_table

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.claims import Claim, pending, qualitative, quantitative, verdict_for
-from ..core.display import ci_range, number
+from ..core.numbers import ci_range, number
 from ..core.stats import mean_ci, mean_diff_ci, wilson
 from . import paper
 from .experiments import log10_draws

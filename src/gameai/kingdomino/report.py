@@ -18,7 +18,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..core.display import ci_range, number
+from ..core.numbers import ci_range, number
 from ..core.stats import bh_reject, common_shift, holm_reject
 from . import paper
 from .analysis import table3

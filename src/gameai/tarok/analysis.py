@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.claims import Claim, not_comparable, pending, qualitative, quantitative
-from ..core.display import ci_range, with_ci
+from ..core.numbers import ci_range, with_ci
 from ..core.stats import mean_ci, wilson
 from . import paper
 

@@ -1,23 +1,23 @@
 """The book's own Sphinx extension: citable figures and numbered tables.
 
-Registered in ``_config.yml`` (``sphinx: extra_extensions: [gameai.book_ext]``). It does three
+Registered in ``_config.yml`` (``sphinx: extra_extensions: [gameai.book.sphinx_ext]``). It does three
 things to the HTML book:
 
 * **Figures.** For every figure whose ``:name:`` (or id) is a key that
-  :func:`gameai.core.plots.glue_figure` saved beside the page's source (``book/_figures/
+  :func:`gameai.book.plots.glue_figure` saved beside the page's source (``book/_figures/
   <key>.svg|png|csv``), and whose shown image is that very PNG (checked by its SHA-256, which
   is the name myst-nb gives the image, so that stale files or a rerun's copy are never linked),
   the three files are copied into the HTML output's ``_figures/`` and a line
   ``Download: SVG · PNG · data (CSV)`` (class ``gameai-fig-links``) is appended under the
   caption. Every figure's image gets the first sentence of its caption as alt text, unless
   the figure gave one (``:alt:``).
-* **Tables.** The tables of :func:`gameai.core.display.show` (``<figure class="gameai-table">``
+* **Tables.** The tables of :func:`gameai.book.display.show` (``<figure class="gameai-table">``
   with a ``<figcaption>``) are numbered per chapter, "Table 2.3." (the chapter numbers of
   ``_toc.yml``'s ``numbered``, as Sphinx numbers the figures), after the build
   (:func:`number_tables`); each keeps
   the HTML id ``show`` gave it (its ``label=`` or one made from its caption), made unique on its
   page, so that ``page.html#tab-…`` links to it.
-  The claims table of each chapter (:func:`gameai.core.claims.claims_table`, ``<div
+  The claims table of each chapter (:func:`gameai.book.claims_table.claims_table`, ``<div
   id="claims-<chapter>">``) and the introduction's scorecard (``claims.scorecard_table``) are
   numbered with them: each is first wrapped in such a ``<figure>`` whose caption is the
   table's own ``<caption>``, else :data:`CLAIMS_CAPTION` / :data:`SCORECARD_CAPTION`
@@ -47,7 +47,7 @@ __all__ = ["setup", "number_tables", "wrap_claims_tables", "dedupe_scripts", "fi
 FIGURES_DIRNAME = "_figures"  # beside the page's source, and in the HTML output
 CSS_FILE = "gameai-book.css"
 CSS = """\
-/* gameai.book_ext: figure downloads and show()'s tables */
+/* gameai.book.sphinx_ext: figure downloads and show()'s tables */
 p.gameai-fig-links { font-size: 0.85em; margin: 0.3em 0 0; }
 p.gameai-fig-links a { white-space: nowrap; }
 figure.gameai-table { margin: 1em 0 1.5em; max-width: 100%; min-width: 0; }
@@ -159,7 +159,7 @@ def on_doctree_resolved(app, doctree: nodes.document, docname: str) -> None:
             str(c) for c in (img.get("candidates") or {}).values())
             for img in figure.findall(nodes.image))
         if _sha256(png) not in uris:
-            logger.info(f"gameai.book_ext: {folder / key}.* is not the figure {key!r} shown on "
+            logger.info(f"gameai.book.sphinx_ext: {folder / key}.* is not the figure {key!r} shown on "
                         f"{docname} (stale or from another run): no download links")
             continue
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -280,7 +280,7 @@ def wrap_claims_tables(soup) -> bool:
 
 def number_tables(pages: list[str], start: int = 1,
                   chapters: list[str | None] | None = None) -> tuple[list[str], int]:
-    """Number the tables of :func:`gameai.core.display.show` in the HTML ``pages`` (in book
+    """Number the tables of :func:`gameai.book.display.show` in the HTML ``pages`` (in book
     order). With ``chapters`` (one per page: its chapter number, e.g. ``"2"``, or ``None`` for
     an unnumbered page such as the introduction) a numbered page's tables are "Table 2.1",
     "Table 2.2", ... - per chapter, like Sphinx's figures, so that adding a table to one chapter
@@ -379,7 +379,7 @@ def on_build_finished(app, exception) -> None:
     for path, old, new in zip(files, texts, numbered):
         if new != old:
             path.write_text(new, encoding="utf-8")
-    logger.info("gameai.book_ext: numbered the tables (show() and the claims tables) per chapter")
+    logger.info("gameai.book.sphinx_ext: numbered the tables (show() and the claims tables) per chapter")
 
 
 def chapter_number(env, doc: str) -> str | None:
@@ -444,7 +444,7 @@ def provenance_footer(root: Path, version: str, today: str | None = None) -> str
 
 
 def on_config_inited(app, config) -> None:
-    from . import __version__
+    from .. import __version__
 
     options = dict(config.html_theme_options or {})
     options["extra_footer"] = (options.get("extra_footer") or "") + provenance_footer(

@@ -24,7 +24,7 @@ width, *all* of
 
 From the command line (``make test`` runs it on the strict build, after the HTML check)::
 
-    python -m gameai.core.browsercheck _build/strict/_build/html --known tests/browser_known_issues.txt
+    python -m gameai.book.browsercheck _build/strict/_build/html --known tests/browser_known_issues.txt
 
 prints one line per failure (page, width, check, element) and exits 1 if there is a failure that
 is not in the ``--known`` file. That file lists ``PAGE CHECK`` pairs (``book/durak.html latex``),
@@ -502,7 +502,7 @@ def _short(msg: str, base: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
-        prog="python -m gameai.core.browsercheck",
+        prog="python -m gameai.book.browsercheck",
         description="Load every page of a built book in headless Chromium at 1,200 and 400 px "
                     "and report what a reader would see broken.")
     ap.add_argument("html_dir", help="the built HTML, e.g. _build/strict/_build/html")

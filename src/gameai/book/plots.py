@@ -206,7 +206,7 @@ def win_score_figure(series: Mapping[str, pd.DataFrame], *, paper: Mapping[str, 
 FIGURE_DPI = 200
 #: The folder (beside the chapter notebook: cells run with cwd = book/) where
 #: :func:`glue_figure` writes ``<key>.svg``, ``<key>.png`` and ``<key>.csv``;
-#: :mod:`gameai.book_ext` copies them into the HTML output's ``_figures/``.
+#: :mod:`gameai.book.sphinx_ext` copies them into the HTML output's ``_figures/``.
 FIGURES_DIRNAME = "_figures"
 FIGURES_ENV = "GAMEAI_FIGURES_DIR"
 
@@ -569,7 +569,7 @@ def glue_figure(key: str, fig, *, folder=None, display: bool = False) -> dict:
     The glued image is a PNG at :data:`FIGURE_DPI` shown at the usual size (sharper, not
     bigger), and the same PNG, an SVG and a CSV of exactly the numbers plotted
     (:func:`figure_data`) are saved as ``<key>.png|svg|csv`` in ``folder`` (default
-    :func:`figure_dir`); the book's extension (:mod:`gameai.book_ext`) links them under the
+    :func:`figure_dir`); the book's extension (:mod:`gameai.book.sphinx_ext`) links them under the
     figure whose ``:name:`` is ``key``. A figure with no numbers (a "not computed yet"
     notice) is glued but not saved, and stale files of ``key`` are removed. Returns the
     saved paths (empty when none)."""

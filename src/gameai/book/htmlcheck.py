@@ -14,7 +14,7 @@
 
 From the command line (``make test`` runs it on the strict build)::
 
-    python -m gameai.core.htmlcheck _build/html --data data
+    python -m gameai.book.htmlcheck _build/html --data data
 
 prints one line per problem and exits 1 if there is any.
 """
@@ -181,7 +181,7 @@ def check_html(html_dir: str | Path, data_dir: str | Path | None = None) -> list
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m gameai.core.htmlcheck",
+    ap = argparse.ArgumentParser(prog="python -m gameai.book.htmlcheck",
                                  description="Check a built book's HTML for what a reader "
                                              "would see broken.")
     ap.add_argument("html_dir", help="the built HTML, e.g. _build/html")
