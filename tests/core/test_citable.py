@@ -115,6 +115,17 @@ def test_glue_figure_writes_svg_png_csv(tmp_path, monkeypatch):
     plt.close(fig)
 
 
+def test_glue_figure_writes_the_tidy_data_it_is_given(tmp_path, monkeypatch):
+    monkeypatch.setattr("myst_nb.glue", lambda *a, **kw: None)
+    fig = _two_panels()
+    tidy = pd.DataFrame({"series": ["HeuristicAI"], "deck size": [13], "win rate (%)": [27.5],
+                         "ci_low": [25.1], "ci_high": [30.0], "n": [1000]})
+    plots.glue_figure("fig-tidy", fig, folder=tmp_path, data=tidy)
+    csv = pd.read_csv(tmp_path / "fig-tidy.csv")
+    assert list(csv.columns) == list(tidy.columns) and csv["win rate (%)"].tolist() == [27.5]
+    plt.close(fig)
+
+
 def test_glue_figure_of_a_notice_saves_nothing_and_removes_stale_files(tmp_path, monkeypatch):
     monkeypatch.setattr("myst_nb.glue", lambda *a, **kw: None)
     for ext in ("svg", "png", "csv"):

@@ -563,23 +563,26 @@ def remove_saved(key: str, folder=None) -> None:
         (folder / f"{key}.{ext}").unlink(missing_ok=True)
 
 
-def glue_figure(key: str, fig, *, folder=None, display: bool = False) -> dict:
+def glue_figure(key: str, fig, *, folder=None, display: bool = False,
+                data: pd.DataFrame | None = None) -> dict:
     """``myst_nb.glue(key, fig, display=False)`` for a ``{glue:figure}``, made citable.
 
     The glued image is a PNG at :data:`FIGURE_DPI` shown at the usual size (sharper, not
     bigger), and the same PNG, an SVG and a CSV of exactly the numbers plotted
     (:func:`figure_data`) are saved as ``<key>.png|svg|csv`` in ``folder`` (default
     :func:`figure_dir`); the book's extension (:mod:`gameai.book.sphinx_ext`) links them under the
-    figure whose ``:name:`` is ``key``. A figure with no numbers (a "not computed yet"
-    notice) is glued but not saved, and stale files of ``key`` are removed. Returns the
-    saved paths (empty when none)."""
+    figure whose ``:name:`` is ``key``. ``data``, where given, is the figure's data in tidy form
+    (series named as in the legend, the real x in its unit, values as shown, n and CI bounds),
+    written as the CSV instead of the numbers read back from the artists. A figure with no
+    numbers (a "not computed yet" notice) is glued but not saved, and stale files of ``key`` are
+    removed. Returns the saved paths (empty when none)."""
     from IPython.display import Image
     from myst_nb import glue
 
     png, width = figure_png(fig)
     glue(key, Image(data=png, format="png", width=width), display=display)
-    data = figure_data(fig)
-    if data.empty:
+    plotted = figure_data(fig)
+    if plotted.empty:
         remove_saved(key, folder)
         return {}
-    return save_figure(key, fig, folder, png=png, data=data)
+    return save_figure(key, fig, folder, png=png, data=plotted if data is None else data)
