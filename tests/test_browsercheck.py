@@ -57,6 +57,8 @@ def result(tmp_path_factory):
         "book/scroll.html": page(f"<div style='overflow-x:auto'>{WIDE_TABLE}</div>"),
         "book/widebox.html": page(f"<div style='overflow-x:auto;width:1000px'>{WIDE_TABLE}</div>"),
         "book/scrollcap.html": page(f"<div style='overflow-x:scroll'>{CUT_CAPTION}</div>"),
+        "book/figtext.html": page("<img src='../fig.png' style='width:360px' data-gameai-text-px='0.04'>"
+                                  "<img src='../fig.png' style='width:360px' data-gameai-text-px='0.06'>"),
         "book/latex.html": page("<p>A rate below $1/n$ of games.</p><p>\\frac{1}{2}</p>"),
         "book/brokenimg.html": page("<img src='../missing.png' alt='gone'>"),
         "book/badlink.html": page("<p class='gameai-fig-links'><a href='../nope.svg'>SVG</a>"
@@ -119,15 +121,25 @@ def test_wide_table_outside_scroll_container_fails(result):
 
 
 @needs_chromium
-def test_wide_table_inside_scroll_container_passes(result):
+def test_wide_table_inside_scroll_container_hides_columns_only_on_a_desktop(result):
     _, failures = result
-    assert checks(failures, "book/scroll.html") == set()
+    assert checks(failures, "book/scroll.html") == {("hidden", 1200)}
+    f = next(f for f in failures if f.page == "book/scroll.html")
+    assert "table" in f.element and "hidden behind a sideways scroll" in f.detail
+
+
+@needs_chromium
+def test_figure_text_too_small_on_a_phone_fails(result):
+    _, failures = result
+    assert checks(failures, "book/figtext.html") == {("figtext", 400)}
+    texts = [f.detail for f in failures if f.page == "book/figtext.html"]
+    assert texts == ["smallest text 7.2 px on screen (fig.png)"]  # the 10.8 px one passes
 
 
 @needs_chromium
 def test_scroll_container_wider_than_the_column_fails(result):
     _, failures = result
-    assert checks(failures, "book/widebox.html") == {("wide", 1200), ("wide", 400)}
+    assert checks(failures, "book/widebox.html") == {("wide", 1200), ("wide", 400), ("hidden", 1200)}
     f = next(f for f in failures if f.page == "book/widebox.html")
     assert "scroll container (div) that is itself 1000 px wide" in f.detail
 
@@ -135,7 +147,8 @@ def test_scroll_container_wider_than_the_column_fails(result):
 @needs_chromium
 def test_cut_caption_in_scroll_container_fails(result):
     _, failures = result
-    assert checks(failures, "book/scrollcap.html") == {("caption", 1200), ("caption", 400)}
+    assert checks(failures, "book/scrollcap.html") == {("caption", 1200), ("caption", 400),
+                                                       ("hidden", 1200)}
 
 
 @needs_chromium

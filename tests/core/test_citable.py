@@ -365,3 +365,50 @@ def test_figure_dir(tmp_path, monkeypatch):
     assert plots.figure_dir() == rerun.resolve() / "book" / "_figures"  # a rerun's own book
     monkeypatch.setenv(plots.FIGURES_ENV, str(tmp_path / "elsewhere"))
     assert plots.figure_dir() == tmp_path / "elsewhere"
+
+
+def test_a_wide_figure_gets_a_phone_version_with_one_panel_per_row(tmp_path, monkeypatch):
+    monkeypatch.setattr("myst_nb.glue", lambda *a, **kw: None)
+    fig, axes = plt.subplots(1, 3, figsize=(12, 3.2), sharey=True)
+    for ax in axes:
+        ax.plot([10, 100, 1000], [0.2, 0.3, 0.4], label="flat Monte Carlo")
+        ax.set_xlabel("iterations per decision")
+    paths = plots.glue_figure("fig-wide", fig, folder=tmp_path)
+    png = paths["png"].read_bytes()
+    text_pt = float(plots.png_text(png, plots.TEXT_PT_KEY))
+    assert text_pt == plots.min_text_pt(fig) > 0
+    assert plots.phone_text_px(png, text_pt) < plots.MIN_TEXT_PX  # too small squeezed on a phone
+    narrow = (tmp_path / "fig-wide-narrow.png").read_bytes()
+    assert paths["narrow"].name == "fig-wide-narrow.png"
+    height = int.from_bytes(narrow[20:24], "big")
+    assert height > 2 * plots.png_width(narrow)  # three panels, one under another
+    assert plots.phone_text_px(narrow, text_pt) >= plots.MIN_TEXT_PX
+    assert all(label.get_visible() for ax in fig.axes for label in ax.get_yticklabels()
+               if label.get_text())  # each panel keeps its own tick labels
+    plt.close(fig)
+    small, ax = plt.subplots(figsize=(4, 3))
+    ax.plot([1, 2], [3, 4])
+    plots.glue_figure("fig-wide", small, folder=tmp_path)  # same key, no phone version needed
+    assert not (tmp_path / "fig-wide-narrow.png").exists()
+    plt.close(small)
+
+
+def test_phone_figures_serves_the_phone_version_and_the_text_size(tmp_path):
+    from bs4 import BeautifulSoup
+
+    fig, axes = plt.subplots(1, 3, figsize=(12, 3.2))
+    for ax in axes:
+        ax.plot([1, 2], [3, 4])
+    text_pt = plots.min_text_pt(fig)
+    plots.save_figure("fig-a", fig, tmp_path)
+    plt.close(fig)
+    page = ('<figure id="fig-a"><img src="../_images/x.png"><figcaption><p class="gameai-fig-links">'
+            '<a href="../_figures/fig-a.svg">SVG</a><a href="../_figures/fig-a.png">PNG</a>'
+            '</p></figcaption></figure>')
+    soup = BeautifulSoup(page, "html.parser")
+    assert book_ext.phone_figures(soup, tmp_path)
+    source = soup.select_one("picture > source")
+    assert source["srcset"] == "../_figures/fig-a-narrow.png" and "max-width" in source["media"]
+    img = soup.select_one("picture > img")
+    assert float(img["data-gameai-text-px"]) == pytest.approx(text_pt / 72 * plots.FIGURE_DPI, abs=0.1)
+    assert not book_ext.phone_figures(soup, tmp_path)  # a second pass changes nothing

@@ -13,6 +13,12 @@ width, *all* of
 * ``caption``: a table wider than the column that is in a scroll container, but whose caption
   (a ``<caption>``, as pandas' Styler writes it) is cut: part of its text lies outside the
   container's visible width, so a reader scrolls sideways to read it;
+* ``hidden``: at 1,200 px (:data:`DESKTOP_PX`) and wider, a table in a scroll container that
+  hides some of its columns (the box's content is wider than the box): a reader on a desktop
+  should see every column of a table without scrolling sideways;
+* ``figtext``: at 400 px (:data:`PHONE_PX`), a figure image whose smallest text is shown
+  smaller than :data:`MIN_FIGURE_TEXT_PX` (from its ``data-gameai-text-px``, the text's height in the
+  PNG's own pixels that the book's extension records, scaled to the image's width on screen);
 * ``latex``: raw LaTeX in the rendered text, after MathJax has run: ``$…$``, ``\\(…\\)``,
   ``\\frac``, ``\\sqrt``, ``x_{i}`` and the like (code blocks and rendered formulas excluded);
 * ``image``: an ``<img>`` that did not load (``naturalWidth == 0``);
@@ -57,7 +63,11 @@ __all__ = ["Failure", "Known", "is_known", "CHECKS", "WIDTHS", "find_chromium", 
 #: The widths a page is checked at: a desktop window and a phone.
 WIDTHS = (1200, 400)
 #: The checks, in the order they are reported.
-CHECKS = ("wide", "caption", "latex", "image", "console", "download")
+CHECKS = ("wide", "caption", "hidden", "figtext", "latex", "image", "console", "download")
+#: Window width (px) from which a table must show all its columns without scrolling sideways.
+DESKTOP_PX = 1200
+#: Smallest figure text (CSS px) at a phone's width (:data:`gameai.book.plots.MIN_TEXT_PX`).
+PHONE_PX, MIN_FIGURE_TEXT_PX = 400, 9.0
 #: Chromium's flags that work on a machine with no screen, no sandbox and a closed network.
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
@@ -278,6 +288,26 @@ _INSPECT_JS = r"""
     }
     wide.push({element: describe(el), detail: detail});
   }
+  // Tables whose scroll box hides columns (judged in Python at desktop widths only).
+  const hidden = [];
+  for (const t of col.querySelectorAll('table')) {
+    if (!visible(t)) continue;
+    let box = null;
+    for (let a = t.parentElement; a && a !== col.parentElement; a = a.parentElement)
+      if (scrolls(a)) { box = a; break; }
+    if (box && box.scrollWidth > box.clientWidth + 2)
+      hidden.push({element: describe(t), detail: Math.round(box.scrollWidth - box.clientWidth) +
+                   ' px of ' + Math.round(box.scrollWidth) + ' px hidden behind a sideways scroll'});
+  }
+  // Figure text on screen: its height in the PNG's pixels, scaled as the image is shown.
+  const figtext = [];
+  for (const img of col.querySelectorAll('img[data-gameai-text-px]')) {
+    if (!visible(img) || !img.naturalWidth) continue;
+    const natural = parseFloat(img.dataset.gameaiTextPx);
+    const shown = img.getBoundingClientRect().width;
+    figtext.push({element: describe(img), px: natural * shown / img.naturalWidth,
+                  src: (img.currentSrc || img.src).split('/').pop()});
+  }
   const pageWidth = document.documentElement.scrollWidth;
   if (pageWidth > window.innerWidth + 1 && !wide.length) {
     // Name the widest element inside the column that sticks out, if any.
@@ -313,7 +343,7 @@ _INSPECT_JS = r"""
     if (marked || /\.(svg|csv|pdf)$/.test(path))
       downloads.push({element: describe(a), href: a.href, marked: marked});
   }
-  return {wide, caption, blocks, images, downloads, colWidth};
+  return {wide, caption, hidden, figtext, blocks, images, downloads, colWidth};
 }
 """
 
@@ -478,6 +508,14 @@ def _check_page(ctx, base: str, rel: str, width: int, failures: set[Failure],
         failures.add(Failure(rel, width, "wide", w["element"], w["detail"]))
     for w in found["caption"]:
         failures.add(Failure(rel, width, "caption", w["element"], w["detail"]))
+    if width >= DESKTOP_PX:
+        for w in found["hidden"]:
+            failures.add(Failure(rel, width, "hidden", w["element"], w["detail"]))
+    if width <= PHONE_PX:
+        for f in found["figtext"]:
+            if f["px"] < MIN_FIGURE_TEXT_PX:
+                failures.add(Failure(rel, width, "figtext", f["element"],
+                                     f"smallest text {f['px']:.1f} px on screen ({f['src']})"))
     for b in found["blocks"]:
         bits = raw_latex(b["text"])
         if bits:

@@ -209,6 +209,8 @@ FIGURE_DPI = 200
 #: :mod:`gameai.book.sphinx_ext` copies them into the HTML output's ``_figures/``.
 FIGURES_DIRNAME = "_figures"
 FIGURES_ENV = "GAMEAI_FIGURES_DIR"
+#: File name suffix of a figure's phone version (``fig-x-narrow.png``).
+NARROW_SUFFIX = "-narrow"
 
 #: Columns of a figure's CSV, in this order (``x_low``/``x_high`` and ``y_label`` only when a
 #: figure has horizontal error bars or categorical y ticks).
@@ -526,23 +528,109 @@ def _error_ends(err, horizontal: bool):
     return lo, hi
 
 
+#: PNG text chunk holding a figure's smallest text size in points, which the book's extension
+#: passes to the browser check (text size on screen = points / 72 × dpi × shown / natural width).
+TEXT_PT_KEY = "gameai-min-text-pt"
+#: A phone's text column (CSS px, a 400-px window less the page's margins) and the smallest figure
+#: text the book allows there (CSS px).
+PHONE_COLUMN_PX = 360
+MIN_TEXT_PX = 9.0
+#: Width (inches) of a figure's phone version: every panel in one column.
+NARROW_WIDTH_IN = 4.2
+
+
+def min_text_pt(fig) -> float:
+    """The smallest font size (points) of any visible, non-empty text of the figure (tick labels,
+    titles, legends, annotations); the body size when it has none."""
+    from matplotlib.text import Text
+
+    sizes = [t.get_fontsize() for t in fig.findobj(Text)
+             if t.get_visible() and t.get_text().strip() and t.get_figure() is not None]
+    return float(min(sizes)) if sizes else float(RC["font.size"])
+
+
+def _png(fig, dpi: int, text_pt: float) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight",
+                metadata={TEXT_PT_KEY: f"{text_pt:g}"})
+    return buf.getvalue()
+
+
+def png_width(png: bytes) -> int:
+    """The width in pixels of PNG ``png`` (its IHDR chunk)."""
+    return int.from_bytes(png[16:20], "big")
+
+
+def png_text(png: bytes, key: str) -> str | None:
+    """The value of the ``tEXt`` chunk ``key`` of PNG ``png``, if any."""
+    pos = 8
+    while pos + 8 <= len(png):
+        length = int.from_bytes(png[pos:pos + 4], "big")
+        kind, body = png[pos + 4:pos + 8], png[pos + 8:pos + 8 + length]
+        if kind == b"tEXt" and body.split(b"\0", 1)[0] == key.encode("latin-1"):
+            return body.split(b"\0", 1)[1].decode("latin-1")
+        if kind == b"IEND":
+            break
+        pos += 12 + length
+    return None
+
+
+def phone_text_px(png: bytes, text_pt: float, dpi: int = FIGURE_DPI) -> float:
+    """The smallest text of a PNG rendered at ``dpi`` as a phone shows it: at its own CSS width
+    (``figure.dpi`` px per inch) or the phone's column, whichever is smaller."""
+    natural = png_width(png)
+    shown = min(PHONE_COLUMN_PX, natural * RC["figure.dpi"] / dpi)
+    return text_pt / 72 * dpi * shown / natural
+
+
 def figure_png(fig, dpi: int = FIGURE_DPI) -> tuple[bytes, int]:
     """The figure as PNG bytes at ``dpi`` (cropped to its tight bounding box, like the
-    notebook's inline backend) and the width in CSS pixels that shows it at the size the
-    inline backend would (``figure.dpi``)."""
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
-    png = buf.getvalue()
-    width_px = int.from_bytes(png[16:20], "big")  # the IHDR chunk
-    return png, max(1, round(width_px * fig.get_dpi() / dpi))
+    notebook's inline backend, with its smallest text size in :data:`TEXT_PT_KEY`) and the width
+    in CSS pixels that shows it at the size the inline backend would (``figure.dpi``)."""
+    png = _png(fig, dpi, min_text_pt(fig))
+    return png, max(1, round(png_width(png) * fig.get_dpi() / dpi))
+
+
+def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
+    """The figure's phone version, or None where the figure needs none (its text is at least
+    :data:`MIN_TEXT_PX` on a phone already) or cannot be re-laid (axes not on one grid, twins).
+
+    Every panel goes into one column, :data:`NARROW_WIDTH_IN` wide, each keeping its aspect and
+    its own tick labels, so that a five-panel row becomes five panels one under another with text
+    as large as the body's. Changes ``fig`` (call it after the full-width files are saved)."""
+    text_pt = min_text_pt(fig)
+    if phone_text_px(_png(fig, dpi, text_pt), text_pt, dpi) >= MIN_TEXT_PX:
+        return None
+    axes = [ax for ax in fig.axes if ax.get_visible() and ax.get_subplotspec() is not None]
+    specs = {id(ax.get_subplotspec().get_gridspec()) for ax in axes}
+    positions = [tuple(ax.get_subplotspec().get_geometry()) for ax in axes]
+    if not axes or len(specs) > 1 or len(set(positions)) < len(positions):
+        return None
+    nrows, ncols = axes[0].get_subplotspec().get_gridspec().get_geometry()
+    width, height = fig.get_size_inches()
+    panel_w, panel_h = width / ncols, height / nrows
+    w = min(NARROW_WIDTH_IN, panel_w) if len(axes) > 1 else NARROW_WIDTH_IN
+    h = max(panel_h * w / panel_w, 0.55 * w)
+    fig.set_size_inches(w, h * len(axes))
+    grid = matplotlib.gridspec.GridSpec(len(axes), 1, figure=fig)
+    for i, ax in enumerate(axes):
+        ax.set_subplotspec(grid[i, 0])
+        ax.tick_params(labelleft=True, labelbottom=True)
+    if fig.get_layout_engine() is None:
+        try:
+            fig.tight_layout()
+        except (ValueError, RuntimeError):  # a layout tight_layout cannot solve: keep it
+            pass
+    return _png(fig, dpi, text_pt)
 
 
 def save_figure(key: str, fig, folder=None, *, png: bytes | None = None,
                 data: pd.DataFrame | None = None) -> dict[str, Path]:
-    """Write ``<key>.svg``, ``<key>.png`` (``png`` if given, else at :data:`FIGURE_DPI`) and
-    ``<key>.csv`` (:func:`figure_data`) into ``folder`` (default :func:`figure_dir`); returns
-    the three paths. The SVG carries no date and stable ids, so an unchanged figure gives an
-    unchanged file."""
+    """Write ``<key>.svg``, ``<key>.png`` (``png`` if given, else at :data:`FIGURE_DPI`),
+    ``<key>.csv`` (``data``, else :func:`figure_data`) and, where the figure needs one, its phone
+    version ``<key>-narrow.png`` (:func:`narrow_png`) into ``folder`` (default
+    :func:`figure_dir`); returns the paths written. The SVG carries no date and stable ids, so an
+    unchanged figure gives an unchanged file."""
     folder = Path(folder) if folder is not None else figure_dir()
     folder.mkdir(parents=True, exist_ok=True)
     paths = {ext: folder / f"{key}.{ext}" for ext in ("svg", "png", "csv")}
@@ -553,14 +641,20 @@ def save_figure(key: str, fig, folder=None, *, png: bytes | None = None,
         fig.savefig(paths["svg"], format="svg", bbox_inches="tight", metadata={"Date": None})
     paths["png"].write_bytes(png)
     data.to_csv(paths["csv"], index=False, float_format="%.10g", lineterminator="\n")
+    narrow, narrow_path = narrow_png(fig), folder / f"{key}{NARROW_SUFFIX}.png"
+    if narrow is None:
+        narrow_path.unlink(missing_ok=True)
+    else:
+        narrow_path.write_bytes(narrow)
+        paths["narrow"] = narrow_path
     return paths
 
 
 def remove_saved(key: str, folder=None) -> None:
     """Delete a figure's saved files (a figure that is pending now has no numbers to offer)."""
     folder = Path(folder) if folder is not None else figure_dir()
-    for ext in ("svg", "png", "csv"):
-        (folder / f"{key}.{ext}").unlink(missing_ok=True)
+    for name in (f"{key}.svg", f"{key}.png", f"{key}.csv", f"{key}{NARROW_SUFFIX}.png"):
+        (folder / name).unlink(missing_ok=True)
 
 
 def glue_figure(key: str, fig, *, folder=None, display: bool = False,

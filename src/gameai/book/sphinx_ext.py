@@ -165,6 +165,11 @@ def on_doctree_resolved(app, doctree: nodes.document, docname: str) -> None:
         out_dir.mkdir(parents=True, exist_ok=True)
         for ext in ("svg", "png", "csv"):
             shutil.copyfile(folder / f"{key}.{ext}", out_dir / f"{key}.{ext}")
+        from .plots import NARROW_SUFFIX
+
+        narrow = folder / f"{key}{NARROW_SUFFIX}.png"
+        if narrow.is_file():  # the phone version (phone_figures serves it)
+            shutil.copyfile(narrow, out_dir / narrow.name)
         links = _links(key, lambda name: relative_uri(page_uri, f"{FIGURES_DIRNAME}/{name}"))
         legends = [c for c in figure.children if isinstance(c, nodes.legend)]
         if legends:
@@ -355,6 +360,46 @@ def number_tables(pages: list[str], start: int = 1,
     return out, n
 
 
+#: Widest window (CSS px) that gets a figure's phone version, where it has one.
+PHONE_MAX_PX = 640
+
+
+def phone_figures(soup, figures: Path) -> bool:
+    """Give each figure with download links (:func:`on_doctree_resolved`) its phone version and
+    its text size, in a parsed page: where ``figures`` (the HTML output's ``_figures/``) holds
+    ``<key>-narrow.png`` (:func:`gameai.book.plots.narrow_png`, every panel in one column), the
+    image becomes a ``<picture>`` whose ``<source>`` serves it to windows up to
+    :data:`PHONE_MAX_PX` wide; and the image gets ``data-gameai-text-px``, the height of the
+    figure's smallest text in the PNG's own pixels (both versions have the same resolution), from
+    which the browser check computes the text's size on screen. Returns whether the page
+    changed."""
+    from .plots import FIGURE_DPI, NARROW_SUFFIX, TEXT_PT_KEY, png_text
+
+    changed = False
+    for links in soup.select("p.gameai-fig-links"):
+        png_link = next((a for a in links.find_all("a", href=True) if a["href"].endswith(".png")), None)
+        figure = links.find_parent("figure")
+        img = figure.find("img") if figure is not None else None
+        if png_link is None or img is None:
+            continue
+        key = png_link["href"].rsplit("/", 1)[-1][:-len(".png")]
+        text_pt = png_text((figures / f"{key}.png").read_bytes(), TEXT_PT_KEY) \
+            if (figures / f"{key}.png").is_file() else None
+        text_px = f"{float(text_pt) / 72 * FIGURE_DPI:.1f}" if text_pt else None
+        if text_px and img.get("data-gameai-text-px") != text_px:
+            img["data-gameai-text-px"] = text_px
+            changed = True
+        if (figures / f"{key}{NARROW_SUFFIX}.png").is_file() and img.parent.name != "picture":
+            picture = soup.new_tag("picture")
+            source = soup.new_tag("source", attrs={
+                "media": f"(max-width: {PHONE_MAX_PX}px)",
+                "srcset": png_link["href"][:-len(".png")] + f"{NARROW_SUFFIX}.png"})
+            img.wrap(picture)
+            picture.insert(0, source)
+            changed = True
+    return changed
+
+
 def on_build_finished(app, exception) -> None:
     if exception is not None or getattr(app.builder, "format", "") != "html":
         return
@@ -376,7 +421,14 @@ def on_build_finished(app, exception) -> None:
     texts = [p.read_text(encoding="utf-8") for p in files]
     numbered, next_n = number_tables(texts, chapters=[chapter_number(app.env, doc)
                                                       for doc in docs])
+    from bs4 import BeautifulSoup
+
+    figures = Path(app.outdir) / FIGURES_DIRNAME
     for path, old, new in zip(files, texts, numbered):
+        if "gameai-fig-links" in new:
+            soup = BeautifulSoup(new, "html.parser")
+            if phone_figures(soup, figures):
+                new = str(soup)
         if new != old:
             path.write_text(new, encoding="utf-8")
     logger.info("gameai.book.sphinx_ext: numbered the tables (show() and the claims tables) per chapter")
