@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import math
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from ..core.numbers import ci_range, number
+from ..core.numbers import ci_range, number, pct, with_ci
 from ..core.stats import bh_reject, common_shift, holm_reject
-from . import paper
+from . import analysis, paper
 from .analysis import table3
-from .chapter import SHORT_T
+from .chapter import BEYOND_T, SHORT_T
 
 #: A cell's game-level verdict: the Welch test at this level.
 ALPHA = 0.05
@@ -437,3 +438,1249 @@ def rule_and_games(tests: pd.DataFrame, claims: pd.DataFrame) -> dict:
     return {"cells": len(t), "agree": int((rule == games).sum()),
             "p_min": float(part.min()) if part.size else math.nan,
             "p_max": float(part.max()) if part.size else math.nan}
+
+
+# ============================================================================ the chapter's page
+# One function per table (DataFrame), figure (a Figure drawn from a tidy frame, which is also its
+# CSV) or glued text (str) of book/kingdomino.ipynb; the notebook only shows what they return.
+# A text whose numbers are not computed in the run is NOT_RUN, or empty where its paragraph is
+# left out; :func:`missing_sentence` says once what is missing and which command computes it.
+
+#: A glued text whose numbers this run did not compute.
+NOT_RUN = "*not computed in this run*"
+NBSP = "\u00a0"
+
+
+def _signed(v: float) -> str:
+    return number(v, signed=True)
+
+
+def _ci(lo: float, hi: float, **kw) -> str:
+    return ci_range(lo, hi, percent=False, **kw)
+
+
+def _row(claims: pd.DataFrame, cid: str):
+    return claims.set_index("claim").loc[cid]
+
+
+def _computed(row) -> bool:
+    return row["verdict"] != "pending"
+
+
+#: The chapter's experiment groups (``-p experiments``) by the stored results they fill.
+GROUP_KEYS = {"branching": ("branching",), "table1": ("table1",), "table2": ("table2",),
+              "fg_quirk": ("fg_quirk",), "budget_check": ("budget_check",), "fig7": ("fig7",),
+              "fig8": ("fig8",), "beyond": ("beyond",),
+              "authors_greedy": ("greedy_self_play", "greedy_check")}
+#: The groups in words, for :func:`missing_sentence`.
+GROUP_WORDS = {"branching": "the branching factors (§II-B)", "table1": "Table I",
+               "table3_short": "the paper's Table III up to 2 s under our rule",
+               "budget_check": "the budget check", "table2": "Table II",
+               "fg_quirk": "the check of the authors' FG", "fig7": "Fig. 7", "fig8": "Fig. 8",
+               "table3_long": "the paper's Table III above 2 s under our rule",
+               "beyond": "the games beyond the paper",
+               "table3_authors": "the like-for-like Table III",
+               "authors_greedy": "the authors'-greedy check"}
+
+
+def _group_has_games(res, group: str) -> bool:
+    if group in GROUP_KEYS:
+        return any(res[k] is not None for k in GROUP_KEYS[group])
+    prefix = "table3authors_T" if group == "table3_authors" else "table3_T"
+    keys = [k for k, df in res.frames.items() if k.startswith(prefix) and df is not None]
+    if group == "table3_authors":
+        return bool(keys)
+    Ts = [float(k[len(prefix):].replace("p", ".")) for k in keys]
+    return any((T > SHORT_T) == (group == "table3_long") for T in Ts)
+
+
+def missing_groups(res, groups) -> list[str]:
+    """The experiment groups of ``groups`` (chapter.EXPERIMENTS) without any games in ``res``."""
+    return [g for g in groups if not _group_has_games(res, g)]
+
+
+def missing_sentence(res, groups) -> str:
+    """One sentence: which experiments this run has no games for, and the command that
+    computes them; empty when none is missing."""
+    gone = missing_groups(res, groups)
+    if not gone:
+        return ""
+    words = [GROUP_WORDS.get(g, g) for g in gone]
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return (f"This run has no games for {listed}, so the text leaves out what needs them; "
+            f"`gameai rerun kingdomino -p experiments {','.join(gone)}` computes them.")
+
+
+# ----------------------------------------------------------------------------- one line
+
+
+def one_line(claims: pd.DataFrame) -> str:
+    """The chapter's replication verdict in one sentence, from its claims
+    (``gameai.core.claims.read_claims``): how many of the paper's judged numbers reproduce, are
+    within both studies' sampling error or differ, why the differing ones differ (a clause per
+    measured cause: the game-tree count, the authors' FG, Table III against chance), and how
+    many of the paper's readings in words hold. Plain text, no links."""
+    v = claims["verdict"].value_counts()
+    judged = int(sum(v.get(k, 0) for k in ("reproduced", "consistent", "differs")))
+    if not judged:
+        return "No number of the paper is judged in this run yet."
+    text = (f"Of the paper's {judged} judged numbers, {int(v.get('reproduced', 0))} reproduce and "
+            f"{int(v.get('consistent', 0))} more lie within both studies' sampling error")
+    differ = claims[claims["verdict"] == "differs"]
+    if len(differ):
+        text += f"; {len(differ)} differ" + _differ_reasons(claims, differ)
+    words = int(v.get("holds", 0)) + int(v.get("fails", 0))
+    if words:
+        text += (f"{' —' if len(differ) else ';'} and of its {words} readings of its own tables "
+                 f"tested here, {int(v.get('holds', 0))} hold and {int(v.get('fails', 0))} fail")
+    return text + "."
+
+
+def _differ_reasons(claims: pd.DataFrame, differ: pd.DataFrame) -> str:
+    """The measured causes of the differing claims, as a dash clause (:func:`one_line`)."""
+    ids = differ["claim"]
+    parts = []
+    if ids.str.startswith("tree.").any():
+        parts.append("the game-tree size because the paper counts a mirrored placement twice "
+                     "(counting it so gives the paper's number)")
+    if (ids == "table2.FG").any():
+        parts.append("Table II's greedy player because the authors' version places its last "
+                     "domino at random")
+    t3 = claims[claims["claim"].str.startswith("table3.") & (claims["claim"] != "table3.FG.pooled")]
+    t3_differ = int((t3["verdict"] == "differs").sum())
+    if t3_differ:
+        by_chance = 0.05 * int(t3["verdict"].isin(["reproduced", "consistent", "differs"]).sum())
+        parts.append(f"{t3_differ} cells of Table III, where chance alone would give about "
+                     f"{by_chance:.0f}")
+    rest = (len(differ) - int(ids.str.startswith("tree.").sum()) - int((ids == "table2.FG").sum())
+            - t3_differ)
+    if rest > 0:
+        parts.append(f"{rest} other{'s' if rest > 1 else ''}")
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + (", and " if len(parts) > 2 else " and ") + parts[-1]
+    return " — " + listed if parts else ""
+
+
+# ----------------------------------------------------------------------------- what we found
+
+
+def power_of_ten(log10: float) -> str:
+    """10**log10 written as a × 10^b with superscript digits (glued text renders no math)."""
+    b = int(np.floor(log10))
+    sup = str(b).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    return f"{10 ** (log10 - b):.1f}{NBSP}×{NBSP}10{sup}"
+
+
+def tree_found(claims: pd.DataFrame) -> str:
+    """§II-B's game-tree size, ours beside the paper's, and its verdict."""
+    t = _row(claims, "tree.size")
+    if not _computed(t):
+        return NOT_RUN
+    return (f"a game tree of about {power_of_ten(t['ours'])} nodes for a fixed shuffle (paper "
+            f"{power_of_ten(t['paper'])}): {t['verdict']}")
+
+
+def table1_found(claims: pd.DataFrame) -> str:
+    """Table I's wins of FG and GPRD against three random players, beside the paper's."""
+    rows = [_row(claims, f"table1.{a}") for a in ("FG", "GPRD")]
+    if not all(_computed(r) for r in rows):
+        return NOT_RUN
+    fg, gprd = (f"**{r['ours']:.1f}{NBSP}%** (paper {number(r['paper'])}{NBSP}%)" for r in rows)
+    return f"against three random players FG wins {fg} of its games, GPRD {gprd}"
+
+
+def _chance(done: pd.DataFrame) -> str:
+    """How the judged cells split, and how many *differs* chance alone would give (5 % each)."""
+    v = done["verdict"].value_counts()
+    return (f"; **{int(v.get('consistent', 0))}** more lie outside our interval but within the "
+            f"sampling error of the two studies, and **{int(v.get('differs', 0))}** differ beyond "
+            f"it, where chance alone would give about {0.05 * len(done):.0f}")
+
+
+def table3_cells_found(claims: pd.DataFrame, games: int) -> str:
+    """The paper's Table III cells as the claims judge them (``games``: a full cell's), and the
+    FG row pooled over its budgets."""
+    t3 = claims[claims["claim"].str.startswith("table3.")]
+    fg = t3.set_index("claim").loc["table3.FG.pooled"]
+    t3 = t3[t3["claim"] != "table3.FG.pooled"]  # the cells only; FG pooled is said apart
+    done = t3[t3["verdict"] != "pending"]
+    if done.empty:
+        return NOT_RUN
+    full = done[done["n"] >= games]
+    lfl = int(done["note"].str.contains(analysis.LIKE_FOR_LIKE_NOTE, regex=False).sum())
+    judged = ("all judged like for like" if lfl == len(done) else
+              f"{lfl} cells judged like for like, the others on our rule")
+    fg_text = ("" if fg["verdict"] == "pending" else
+               f"; FG ignores the budget, and its {int(fg['n']):,} games of all ten columns pooled "
+               f"({'like for like, against three FG*' if lfl == len(done) else 'as judged'}) give "
+               f"{number(fg['ours'], 1, signed=True)} (95 % CI {_ci(fg['ci_low'], fg['ci_high'])}) "
+               f"against the paper's {fg['paper']:+.1f}: **{fg['verdict']}**")
+    return (f"**{int((done['verdict'] == 'reproduced').sum())}** of its {len(t3)} cells reproduce "
+            "the paper's value" + _chance(done) + f" ({judged}; {len(done) - len(full)} with fewer "
+            f"than {games} games)" + fg_text)
+
+
+def best_found(res, params) -> str:
+    """The best strategy per budget on the values the claims judge (like for like, complete
+    budgets only), beside the paper's best; empty without a complete budget."""
+    full = analysis.complete_columns(analysis.table3_frame(res, "table3authors_T"),
+                                     params["authors_games"])
+    if full is None:
+        return ""
+    best = best_per_budget(table3(full, params["time_scale"]))
+    return "Best strategy per budget, like for like (the values judged): " + ", ".join(
+        f"{r.T:g}{NBSP}s {r.strategy} ({_signed(r.margin)}; paper {r.paper_best})"
+        for r in best.itertuples()) + "."
+
+
+def mce_uct_found(claims: pd.DataFrame) -> str:
+    """The paper's conclusion that MCE beats UCT, as its claim judges it."""
+    c = _row(claims, "conclusion.mce_beats_uct")
+    return NOT_RUN if not _computed(c) else f"{c['ours']}: {c['verdict']}"
+
+
+def readings_found(claims: pd.DataFrame) -> str:
+    """How many of the paper's readings of its own tables hold and fail (and which fail)."""
+    readings = claims[claims["claim"].isin(list(paper.READINGS))]
+    tally = readings["verdict"].value_counts()
+    failed = readings.loc[readings["verdict"] == "fails", "description"].tolist()
+    return (f"of the paper's {len(readings)} readings of its own tables tested here, "
+            + ", ".join(f"**{int(tally[v])}** {w}" for v, w in
+                        (("holds", "hold"), ("fails", "fail"), ("pending", "not computed in this run"))
+                        if tally.get(v, 0))
+            + ("" if not failed else " (failing: " + "; ".join(failed) + ")"))
+
+
+def verdicts_found(claims: pd.DataFrame) -> str:
+    """The claims table's verdicts counted."""
+    counts = claims["verdict"].value_counts()
+    return ", ".join(f"**{int(counts.get(v, 0))}** {'not computed in this run' if v == 'pending' else v}"
+                     for v in ("reproduced", "consistent", "differs", "not comparable", "holds",
+                               "fails", "pending") if counts.get(v, 0))
+
+
+def found(res, claims: pd.DataFrame, params) -> dict[str, str]:
+    """The glued texts of the chapter's opening ("what we found") that come from the claims."""
+    cells = table3_cells_found(claims, params["table3_games"])
+    return {"kd-one-line": one_line(claims),
+            "kd-missing": missing_sentence(res, params["experiments"]),
+            "kd-tree": tree_found(claims), "kd-table1-found": table1_found(claims),
+            "kd-t3-found": cells if cells == NOT_RUN else f"{cells}. {best_found(res, params)}".strip(),
+            "kd-mce-uct": mce_uct_found(claims), "kd-readings": readings_found(claims),
+            "kd-verdicts": verdicts_found(claims)}
+
+
+# ----------------------------------------------------------------------------- §II-B, Fig. 2
+
+#: Fig. 2's two series, by how a same-terrain domino's mirrored placement is counted.
+BRANCHING_SERIES = {False: "mirrored placements listed once (the rules)",
+                    True: "mirrored placements counted twice"}
+
+
+def branching_data(b: pd.DataFrame | None) -> pd.DataFrame | None:
+    """Fig. 2 (paper Fig. 2) in tidy form: legal moves per round (mean over games, 95 % CI)
+    for each way of counting mirrored placements; ``series`` as in the legend."""
+    if b is None:
+        return None
+    twice = analysis.mirrored_twice(b)
+    parts = []
+    for flag in (False, True):
+        rows = b[twice == flag]
+        if len(rows):
+            r = analysis.branching_by_round(rows)
+            parts.append(pd.DataFrame({
+                "series": f"{BRANCHING_SERIES[flag]}, {int(r['n'].max()):,} games",
+                "round": r["round"], "legal moves (mean)": r["mean"], "ci_low": r["lo"],
+                "ci_high": r["hi"], "n": r["n"]}))
+    return pd.concat(parts, ignore_index=True) if parts else None
+
+
+def _errorbars(ax, g: pd.DataFrame, x: str, y: str, **kw):
+    return ax.errorbar(g[x], g[y], yerr=[g[y] - g["ci_low"], g["ci_high"] - g[y]], **kw)
+
+
+def branching_figure(data: pd.DataFrame):
+    """Fig. 2: the branching factor per round (:func:`branching_data`)."""
+    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    for series, g in data.groupby("series", sort=False):
+        _errorbars(ax, g, "round", "legal moves (mean)", marker="o", capsize=3, label=series)
+    ax.set(xlabel="round", ylabel="legal moves (mean)", xticks=range(1, 14))
+    ax.set_ylim(0, ax.get_ylim()[1] * 1.4)  # headroom: the legend sits above the round-2 peak
+    ax.legend(loc="upper right", fontsize=9)
+    return fig
+
+
+def tree_table(claims: pd.DataFrame) -> pd.DataFrame:
+    """§II-B's size claims as powers of ten, ours beside the paper's."""
+    tree = claims[claims["claim"].str.startswith("tree.")]
+    return pd.DataFrame({
+        "quantity": tree["description"].str.replace(" (log10)", "", regex=False),
+        "paper (log10)": tree["paper"].map(lambda v: number(v, 2)),
+        "ours (log10)": tree["ours"].map(lambda v: number(v, 2)),
+        "95 % CI": [_ci(a, b, decimals=2) for a, b in zip(tree["ci_low"], tree["ci_high"])],
+        "verdict": tree["verdict"], "claim": tree["claim"]})
+
+
+def tree_text(b: pd.DataFrame | None, claims: pd.DataFrame) -> str:
+    """§II-B's reading: how much smaller our tree is than the paper's, and what counting
+    mirrored placements twice gives (the paper's number); empty without the branching games."""
+    t = _row(claims, "tree.size")
+    if b is None or not _computed(t):
+        return ""
+    twice = b[analysis.mirrored_twice(b)]
+    text = (f"That gives a tree about {power_of_ten(t['paper'] - t['ours'])} times smaller than "
+            "the paper's.")
+    if len(twice):
+        m, lo, hi = analysis.tree_size_ci(twice)
+        meets = lo - 0.005 <= t["paper"] <= hi + 0.005
+        text += (f" Counting such mirrors twice, as a move generator that tries both orientations "
+                 f"of every domino would, gives {power_of_ten(m)} (upper curve; a switch of the "
+                 f"engine) against the paper's {power_of_ten(t['paper'])}: "
+                 + ("the paper's estimate most likely counts them twice. The claims keep the "
+                    "rules' count and say so." if meets else "not the paper's number either."))
+    return text
+
+
+# ----------------------------------------------------------------------------- Table I, Figs. 3-4
+
+
+def table1_table(t1: pd.DataFrame | None) -> pd.DataFrame | None:
+    """Table I (paper Table I): each agent against three TR players, ours beside the paper's."""
+    if t1 is None:
+        return None
+    t = analysis.table1(t1)
+    return pd.DataFrame({
+        "agent": t["agent"], "games": t["n"], "wins": t["win"].map(pct),
+        "wins 95 % CI": [ci_range(a, b) for a, b in zip(t["win_lo"], t["win_hi"])],
+        "paper wins": t["paper_win"].map(pct), "draws": t["draw"].map(pct),
+        "paper draws": t["paper_draw"].map(pct), "losses": t["loss"].map(pct),
+        "paper losses": t["paper_loss"].map(pct)})
+
+
+def score_by_move_data(t1: pd.DataFrame | None) -> pd.DataFrame | None:
+    """Figs. 3-4 (paper Figs. 3-4) in tidy form: each agent's mean own score after each of its
+    13 moves against three TR players, with 95 % CIs."""
+    if t1 is None:
+        return None
+    s = analysis.score_by_move(t1)
+    return pd.DataFrame({"series": s["agent"], "the player's move": s["move"],
+                         "own score (mean)": s["mean"], "ci_low": s["lo"], "ci_high": s["hi"],
+                         "n": s["n"]})
+
+
+def score_by_move_figure(data: pd.DataFrame):
+    """Figs. 3-4: the own score after each move, with 95 % bands (:func:`score_by_move_data`)."""
+    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    for agent, g in data.groupby("series", sort=False):
+        ax.plot(g["the player's move"], g["own score (mean)"], marker="o", label=agent)
+        ax.fill_between(g["the player's move"], g["ci_low"], g["ci_high"], alpha=0.2)
+    ax.set(xlabel="the player's move", ylabel="own score (mean)", xticks=range(1, 14))
+    ax.legend()
+    return fig
+
+
+# ----------------------------------------------------------------------------- Table II
+
+
+def table2_table(t2: pd.DataFrame | None) -> pd.DataFrame | None:
+    """Table II (paper Table II): mean score against three FG players, ours beside the paper's."""
+    if t2 is None:
+        return None
+    t = analysis.table2(t2)
+    return pd.DataFrame({"agent": t["agent"], "games": t["n"], "mean score": t["score0"].map(number),
+                         "95 % CI": [_ci(a, b) for a, b in zip(t["score0_lo"], t["score0_hi"])],
+                         "paper": t["paper"].map(number), "mean margin": t["margin"].map(_signed)})
+
+
+def intervals_text(res, time_scale: float) -> str:
+    """The paper's interval numbers (Table II's brackets, Table III's range, §V-G) beside our
+    intervals' widths, and what that says of the two studies' spread; empty without games."""
+    t2, t3 = res["table2"], analysis.table3_frame(res)
+    w = analysis.interval_widths(None if t2 is None else analysis.table2(t2),
+                                 None if t3 is None else table3(t3, time_scale))
+    parts = []
+    if w["table2"] is not None:
+        full = w["table2"][w["table2"]["n"] >= paper.TABLE2_GAMES]
+        if len(full):
+            parts.append("for Table II " + ", ".join(
+                f"{a} {number(x, 2)} points wide (paper {p:g})"
+                for a, x, p in zip(full["agent"], full["width"], full["paper"])))
+    if w["table3"] is not None:
+        r = w["table3"]
+        parts.append(f"over the {r['cells']} Table III cells with all {paper.TABLE3_GAMES} games "
+                     f"{number(r['lo'], 1)}–{number(r['hi'], 1)} points wide (median "
+                     f"{number(r['median'], 1)}; paper {paper.TABLE3_CI_RANGE[0]:.1f}–"
+                     f"{paper.TABLE3_CI_RANGE[1]:.1f})")
+    if not parts:
+        return ""
+    return ("Our 95 % intervals over the same numbers of games are " + "; ".join(parts) + ". The "
+            "paper's numbers are the *widths* of intervals like ours; read as half-widths they "
+            "would mean games twice as variable as ours. So our games vary as much as the "
+            "authors', and each of the paper's values carries a sampling error of its own, about "
+            "our half-width scaled to its number of games.")
+
+
+def table2_readings(claims: pd.DataFrame) -> str:
+    """§V-D's three conclusions from Table II, as the claims judge them on our games."""
+    rows = claims.set_index("claim")
+    if any(rows.at[cid, "verdict"] == "pending" for cid, _, _ in analysis.TABLE2_CONCLUSIONS):
+        return ""
+    return ("On our games (gaps in mean score, points, with 95 % intervals): " + "; ".join(
+        f"{desc}: **{rows.at[cid, 'verdict']}** ({rows.at[cid, 'ours']})"
+        for cid, desc, _ in analysis.TABLE2_CONCLUSIONS) + ".")
+
+
+def _quirk_verdict(r) -> str:
+    """Which of the paper's two FG numbers FG* reproduces (inside its 95 % interval)."""
+    score = r.score0_lo <= paper.TABLE2["FG"][0] <= r.score0_hi
+    margin = r.margin_lo <= paper.TABLE3["FG"][0] <= r.margin_hi
+    return {(True, True): "the bug accounts for both",
+            (True, False): "the bug accounts for the score, not for the margin",
+            (False, True): "the bug accounts for the margin, not for the score",
+            (False, False): "the bug accounts for neither"}[(score, margin)]
+
+
+def quirk_text(quirk: pd.DataFrame | None) -> str:
+    """The FG-bug check (analysis.fg_quirk) beside Table II's FG row and Table III's (paper
+    Tables II-III); empty without its games."""
+    if quirk is None:
+        return ""
+    q = analysis.fg_quirk(quirk).set_index("agent")
+    said = {"FG*": "FG* against three FG* (the paper's setting)", "FG": "our FG against three FG*"}
+    return ("With the bug reproduced as FG*: " + "; ".join(
+        f"{said[a]} scores **{number(r.score0)}** ({_ci(r.score0_lo, r.score0_hi)}), "
+        f"margin {_signed(r.margin)}, over {int(r.n):,} games" for a, r in q.iterrows())
+        + f". The paper's FG scores {paper.TABLE2['FG'][0]} in Table II and a margin of "
+        f"{_signed(paper.TABLE3['FG'][0])} in Table III: " + _quirk_verdict(q.loc["FG*"]) + ".")
+
+
+# ----------------------------------------------------------------------------- Table III
+
+
+def judged_grid_part(lfl_t: pd.DataFrame | None, rule_t: pd.DataFrame | None, games: int,
+                     long: bool):
+    """The paper's Table III as judged (:func:`judged_grid`, coloured by :func:`grid_colours`),
+    its budgets up to ``chapter.SHORT_T`` or above (``long``): two tables of six and four
+    columns, each narrow enough for the page. A pandas Styler, or None without games."""
+    if lfl_t is None and rule_t is None:
+        return None
+    keep = [t if t is None else t[(t["T"] > SHORT_T) == long] for t in (lfl_t, rule_t)]
+    if all(t is None or t.empty for t in keep):
+        return None
+    grid = judged_grid(*keep, games)
+    return (grid.style.apply(lambda _: grid_colours(keep[0], grid), axis=None)
+            .set_table_styles([{"selector": "td", "props": "text-align: center; line-height: 1.1; "
+                                                         "padding: 3px 5px"},
+                               {"selector": "th", "props": "white-space: nowrap"}], overwrite=False))
+
+
+def grid_caption(claims: pd.DataFrame, long: bool) -> str:
+    """The caption of :func:`judged_grid_part` (and the family count on the first part)."""
+    band = f"above {SHORT_T:g} s" if long else f"up to {SHORT_T:g} s"
+    if long:
+        return f"The paper's Table III as judged, budgets {band} per ply (read as the table before)"
+    fam = table3_family(claims)
+    return (f"The paper's Table III as judged, budgets {band} per ply: mean victory margin against "
+            "three FG players like for like (bold; the authors' move order, measured playouts and "
+            "FG* opponents), the paper's value in brackets, our rule in italics (colour: like for "
+            "like minus the paper, blue = we score higher, full colour = 10 points)"
+            + (f"; {fam}" if fam else ""))
+
+
+def family_text(claims: pd.DataFrame) -> str:
+    """The Table III family's count in a sentence (:func:`table3_family`); empty without it."""
+    fam = table3_family(claims)
+    return "" if fam is None else f"Over the table, {fam}."
+
+
+def offset_text(claims: pd.DataFrame, res) -> str:
+    """:func:`table3_offset` as a sentence; empty without Table III's games."""
+    if analysis.table3_frame(res) is None and analysis.table3_frame(res, "table3authors_T") is None:
+        return ""
+    return f"Taken together, {table3_offset(claims, res)}."
+
+
+#: Table III's strategy families as the offsets figure's legend names them.
+FAMILY_NAMES = {"MCE": "MCE (4 strategies)", "UCT": "UCT", "UCT_B": "UCT_B (progressive bias)",
+                "UCT_W": "UCT_W (progressive win bias)"}
+
+
+def _rule_rows(res, time_scale: float) -> pd.DataFrame | None:
+    t3 = analysis.table3_frame(res)
+    return None if t3 is None else table3(t3, time_scale)
+
+
+def offsets_data(res, time_scale: float) -> pd.DataFrame | None:
+    """The offsets figure in tidy form (paper Table III under our rule): each family's mean of
+    ours minus the paper's victory margin per budget, with 95 % CIs counting both studies'
+    sampling error; ``n``: the fewest games of the family's cells there."""
+    t = _rule_rows(res, time_scale)
+    if t is None:
+        return None
+    fam = analysis.family_offsets(t)
+    return pd.DataFrame({"series": fam["family"].map(lambda f: FAMILY_NAMES.get(f, f)),
+                         "seconds per ply": fam["T"], "ours − paper (points)": fam["diff"],
+                         "ci_low": fam["lo"], "ci_high": fam["hi"], "cells": fam["cells"],
+                         "n": fam["n_min"]})
+
+
+def offsets_figure(data: pd.DataFrame):
+    """Ours minus the paper's Table III by family and budget (:func:`offsets_data`)."""
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    Ts = sorted(data["seconds per ply"].unique())
+    for k, (series, g) in enumerate(data.groupby("series", sort=False)):
+        x = np.array([Ts.index(T) for T in g["seconds per ply"]]) + (k - 1.5) * 0.12
+        _errorbars(ax, g.assign(x=x), "x", "ours − paper (points)", fmt="o-", ms=4, capsize=2,
+                   lw=1, label=series)
+    ax.set_xticks(range(len(Ts)), [f"{t:g}" for t in Ts])
+    ax.axhline(0, color="grey", lw=1)
+    ax.set(xlabel="budget T (s per ply)", ylabel="ours − paper (points)")
+    ax.legend(fontsize=8, ncol=2)
+    return fig
+
+
+def _pooled(rows: pd.DataFrame) -> str:
+    m, a, b = analysis.pooled_offset(rows)
+    return f"{_signed(m)} ({_ci(a, b)})"
+
+
+def families_found(res, time_scale: float) -> str:
+    """Ours minus the paper by family at the smallest budget (under our rule)."""
+    t = _rule_rows(res, time_scale)
+    if t is None:
+        return NOT_RUN
+    fam = analysis.family_offsets(t)
+    at = fam[fam["T"] == fam["T"].min()].set_index("family")
+    return f"at {fam['T'].min():g} s per ply: " + ", ".join(
+        f"{FAMILY_NAMES.get(f, f).split(' (')[0]} {_signed(r['diff'])} ({_ci(r['lo'], r['hi'])})"
+        for f, r in at.iterrows())
+
+
+def offsets_text(res, time_scale: float) -> str:
+    """How the families' offsets differ under our rule: MCE's over all its cells and at its
+    worst budget, UCT's with knowledge and with random playouts; empty without the games."""
+    t = _rule_rows(res, time_scale)
+    if t is None:
+        return ""
+    mce = t[t["strategy"].str.startswith("MCE")]
+    m, a, b = analysis.pooled_offset(mce)
+    worst = analysis.family_offsets(t).query("family == 'MCE'").sort_values("diff").iloc[0]
+    uct = t[t["strategy"].str.startswith("UCT")]
+    pol = uct["strategy"].map(analysis.policy_of)
+    lo_T = t["T"].min()
+    low = uct[uct["T"] == lo_T]
+    return (f"By family the differences are not alike: {families_found(res, time_scale)}. MCE is "
+            f"close to the paper but not level with it: over all {len(mce)} MCE cells ours lie "
+            f"{_signed(m)} points from the paper's ({_ci(a, b)}), and at {worst['T']:g} s the four "
+            f"MCE strategies lie {_signed(worst['diff'])} ({_ci(worst['lo'], worst['hi'])}) from "
+            "it: our opponents are stronger than the authors' (see the like-for-like section). "
+            "The three UCT variants score several points *more* than the paper's at the smallest "
+            f"budgets, and only with knowledge playouts: at {lo_T:g} s the UCT cells with knowledge "
+            f"playouts (FG, εG, PG) lie {_pooled(low[pol[low.index] != 'TR'])} points from the "
+            f"paper's, those with random (TR) playouts {_pooled(low[pol[low.index] == 'TR'])}; "
+            f"from 1 s on, the TR cells lie {_pooled(uct[(pol == 'TR') & (uct['T'] >= 1)])}.")
+
+
+def _budget_offsets(res, time_scale: float) -> pd.DataFrame | None:
+    bc, t3 = res["budget_check"], analysis.table3_frame(res)
+    if bc is None or t3 is None:
+        return None
+    return analysis.budget_offsets(bc, t3, time_scale=time_scale)
+
+
+def budget_check_table(res, time_scale: float) -> pd.DataFrame | None:
+    """The budget check: each family's mean of ours at a fraction of 0.1 s minus the paper at
+    0.1 s (paper Table III's first column), points with 95 % CIs."""
+    bo = _budget_offsets(res, time_scale)
+    if bo is None:
+        return None
+    ci = bo.assign(txt=[f"{d:+.1f} ({_ci(a, b)})" for d, a, b in zip(bo["diff"], bo["lo"], bo["hi"])])
+    tab = ci.pivot(index="family", columns="fraction", values="txt").reindex(
+        ["MCE", "UCT", "UCT_B", "UCT_W"])
+    tab.columns = [f"{f:g} × 0.1 s" for f in tab.columns]
+    return tab.reset_index()
+
+
+def budget_check_found(res, time_scale: float) -> str:
+    """The budget at which each family comes closest to the paper's 0.1 s column."""
+    bo = _budget_offsets(res, time_scale)
+    if bo is None:
+        return NOT_RUN
+    wide = bo.pivot(index="family", columns="fraction", values="diff").reindex(
+        ["MCE", "UCT", "UCT_B", "UCT_W"])
+    fit = {f: min(wide.columns, key=lambda c: abs(wide.loc[f, c])) for f in wide.index}
+    return ("the budget at which our strategies come closest to the paper's 0.1 s column is "
+            + ", ".join(f"{fit[f]:g} × 0.1 s for {f} ({wide.loc[f, fit[f]]:+.1f} points)"
+                        for f in wide.index))
+
+
+# ----------------------------------------------------------------------------- like for like
+
+
+def _lfl_rows(res, time_scale: float) -> pd.DataFrame | None:
+    lfl = analysis.table3_frame(res, "table3authors_T")
+    return None if lfl is None else table3(lfl, time_scale)
+
+
+def lfl_order_text(b: pd.DataFrame | None) -> str:
+    """The authors' UCT iterations on moves 2-5 at 0.1-0.3 s (their raw results) beside the
+    legal moves there (our branching games): why their move order matters; empty without the
+    branching games."""
+    if b is None:
+        return ""
+    by_round = analysis.branching_by_round(b[~analysis.mirrored_twice(b)])
+    mid = by_round[by_round["round"].between(2, 5)]["mean"]
+    r = paper.authors_rates()
+    r = r[r["strategy"].str.startswith("UCT") & (r["strategy"].map(analysis.policy_of) != "TR")
+          & (r["T"] <= 0.3) & r["move"].between(2, 5)]
+    return (f"At 0.1–0.3 s the authors' UCT with knowledge playouts made "
+            f"{r['mean_iterations'].min():.0f}–{r['mean_iterations'].max():.0f} iterations per move "
+            f"(median {r['mean_iterations'].median():.0f}) on moves 2–5, against "
+            f"{mid.min():.0f}–{mid.max():.0f} legal moves on average in those rounds.")
+
+
+def lfl_rates_text() -> str:
+    """The authors' measured playouts per move against our rule's (their raw result files)."""
+    lo1, hi1 = analysis.authors_budget_ratios(0.1, [1], True, uct_only=False)
+    lo2, hi2 = analysis.authors_budget_ratios(0.1, [2], True, uct_only=False)
+    lo3, hi3 = analysis.authors_budget_ratios(1.0, range(3, 11), True)
+    lo4, hi4 = analysis.authors_budget_ratios(10.0, range(3, 11), True)
+    return (f"at 0.1 s their players with knowledge playouts made {lo1:.0%}–{hi1:.0%} of our "
+            f"rule's playouts on move 1 and {lo2:.0%}–{hi2:.0%} on move 2; at 1 s their UCT with "
+            f"knowledge playouts made {lo3:.1f}–{hi3:.1f} times our rule's iterations on moves "
+            f"3–10 ({lo4:.1f}–{hi4:.1f} times at 10 s)")
+
+
+def lfl_opponents_text(res) -> str:
+    """How much more our FG scores than FG* (each against three of its own kind); empty
+    without the FG-bug check and Table II."""
+    q, t2 = res["fg_quirk"], res["table2"]
+    if q is None or t2 is None:
+        return ""
+    star = q[(q["seat0"] == "FG*") & (q["seat1"] == "FG*")]["score0"]
+    fg = t2[t2["seat0"] == "FG"]["score0"]
+    d, a, c = analysis.mean_diff_ci(fg, star)
+    return (f"Our FG scores {number(d)} points more per game than FG* ({_ci(a, c)}; each against "
+            f"three of its own kind, {len(fg)} and {len(star)} games), so against our opponents "
+            "every margin is lower.")
+
+
+def _band_offset(t: pd.DataFrame, long: bool) -> str | None:
+    """Ours minus the paper over the searching strategies' cells with short budgets
+    (T <= chapter.SHORT_T) or long ones, with analysis.pooled_offset's CI; None without cells."""
+    g = t[((t["T"] > SHORT_T) == long) & (t["strategy"] != "FG")].dropna(subset=["diff"])
+    if g.empty:
+        return None
+    m, lo, hi = analysis.pooled_offset(g)
+    return f"{_signed(m)} ({_ci(lo, hi, signed=True)}) over {len(g)} cells"
+
+
+def _long_sides(lfl: pd.DataFrame, time_scale: float) -> str:
+    """Where the like-for-like margin's change from short to long budgets lies, on all cells
+    against the authors' own games (:func:`score_sides_cells`, :func:`shortfall`)."""
+    t = shortfall(score_sides_cells(lfl, paper.authors_games(), time_scale))
+    if not shortfall_sentence(t, t):
+        return "without a known cause"
+    return (f"whose change from short budgets the authors' own games place {change_side(t)} "
+            f"({opponents_reading(t)}; see *Against the authors' own games*)")
+
+
+def lfl_table(res, time_scale: float) -> pd.DataFrame | None:
+    """Table III like for like against our rule (paper Table III), budget x family: each
+    family's mean of ours minus the paper like for like (bold) and under our rule (below), with
+    95 % CIs over the cells computed in both (analysis.like_for_like)."""
+    lfl_t, rule_t = _lfl_rows(res, time_scale), _rule_rows(res, time_scale)
+    if lfl_t is None or rule_t is None:
+        return None
+    both = analysis.like_for_like(rule_t, lfl_t)
+    cell = {(r.T, r.family, r.setting): (r.diff, r.lo, r.hi) for r in both.itertuples()}
+
+    def txt(T, family):
+        a, r = cell.get((T, family, "authors")), cell.get((T, family, "rule"))
+        if a is None or r is None:
+            return ""
+        return (f"<b>{_signed(a[0])}</b> ({_ci(*a[1:])})<br><small>our rule "
+                f"{_signed(r[0])} ({_ci(*r[1:])})</small>")
+
+    families = [f for f in ("MCE", "UCT", "UCT_B", "UCT_W") if f in set(both["family"])]
+    return pd.DataFrame([{"budget": f"{T:g} s", **{f: txt(T, f) for f in families}}
+                         for T in sorted(both["T"].unique())])
+
+
+def lfl_games(res, time_scale: float) -> int:
+    """The fewest games of a cell computed in both Table III columns (:func:`lfl_table`)."""
+    both = analysis.like_for_like(_rule_rows(res, time_scale), _lfl_rows(res, time_scale))
+    return int(both["n_min"].min())
+
+
+def lfl_texts(res, params) -> dict[str, str]:
+    """The like-for-like section's summary (``kd-lfl-summary``) and its line in the opening
+    (``kd-lfl-found``): the UCT families' excess at the smallest budget under each setting,
+    and the short and long budgets' offsets (:func:`_band_offset`)."""
+    scale = params["time_scale"]
+    lfl, lfl_t, rule_t = (analysis.table3_frame(res, "table3authors_T"), _lfl_rows(res, scale),
+                          _rule_rows(res, scale))
+    if lfl_t is None or rule_t is None:
+        return {"kd-lfl-summary": "", "kd-lfl-found": NOT_RUN}
+    both = analysis.like_for_like(rule_t, lfl_t)
+    low = both[both["T"] == both["T"].min()]
+    uct = low[low["family"] != "MCE"].groupby("setting")["diff"].mean()
+    sides = _long_sides(lfl, scale)
+    short = int((lfl_t["n"] < params["authors_games"]).sum())
+    bands = [(_band_offset(t, False), _band_offset(t, True)) for t in (lfl_t, rule_t)]
+    band_text = ("" if None in bands[0] + bands[1] else
+                 f"Over the searching strategies, like for like minus the paper averages "
+                 f"{bands[0][0]} up to {SHORT_T:g} s and {bands[0][1]} above (our rule: "
+                 f"{bands[1][0]} and {bands[1][1]}): a shortfall {sides}.")
+    at = f"At {low['T'].min():g} s the UCT families"
+    summary = (f"{len(lfl_t)} of the 170 cells have like-for-like games"
+               + (f" ({short} of them fewer than {params['authors_games']} so far; the others are "
+                  "computed next)" if short else "")
+               + f". {at} lie {_signed(uct['rule'])} points from the paper on average under our "
+               f"rule and {_signed(uct['authors'])} like for like. " + band_text)
+    found = (f"at {low['T'].min():g} s the UCT families' excess over the paper goes from "
+             f"{_signed(uct['rule'])} points under our rule to {_signed(uct['authors'])}"
+             + (f"; above {SHORT_T:g} s like for like minus the paper averages {bands[0][1]}, a "
+                f"shortfall {sides}." if bands[0][1] else "."))
+    return {"kd-lfl-summary": summary.strip(), "kd-lfl-found": found}
+
+
+# ----------------------------------------------------------------------------- Fig. 5, §V-G
+
+
+def fig5_text(claims: pd.DataFrame) -> str:
+    """§V-E's readings of Fig. 5, as the claims judge them (analysis.FIG5_READINGS); empty
+    while any is not computed."""
+    rows = claims.set_index("claim")
+    if any(rows.at[cid, "verdict"] == "pending" for cid, _, _ in analysis.FIG5_READINGS):
+        return ""
+    return "On our games: " + "; ".join(f"{desc}: **{rows.at[cid, 'verdict']}**"
+                                        for cid, desc, _ in analysis.FIG5_READINGS) + "."
+
+
+def enhancement_text(claims: pd.DataFrame) -> str:
+    """§V-G's reading of the UCT enhancements, as its claim judges it; empty while pending."""
+    verdict = _row(claims, "conclusion.enhancements_short")["verdict"]
+    if verdict == "pending":
+        return ""
+    return (f"On our games the reading **{verdict}**: it needs a gain above 0 at 0.1 s and no gap "
+            "(an interval covering 0) at every larger budget.")
+
+
+def enhancement_table(res, claims: pd.DataFrame, params) -> pd.DataFrame | None:
+    """§V-G: the mean of UCT_B-X and UCT_W-X minus UCT-X over the playout policies per budget,
+    ours beside the paper's own Table III."""
+    t3 = analysis.table3_frame(res)
+    if t3 is None or not enhancement_text(claims):
+        return None
+    g = analysis.enhancement_gaps(table3(t3, params["time_scale"]))
+    return pd.DataFrame({"budget": [f"{T:g} s" for T in g["T"]],
+                         "our gain": [_signed(v) for v in g["gap"]],
+                         "95 % CI": [_ci(a, b) for a, b in zip(g["lo"], g["hi"])],
+                         "paper's table": [_signed(v) for v in g["paper_gap"]]})
+
+
+# ----------------------------------------------------------------------------- the authors' greedy
+
+
+def fga_text(games: pd.DataFrame | None) -> str:
+    """Each greedy against three of its own kind beside Table II's FG row, and what FGA
+    opponents change of our FG's margin; empty without the games."""
+    if games is None:
+        return ""
+    own = analysis.greedy_self_play(games)
+    parts = [f"{r.agent} scores **{number(r.score0)}** ({_ci(r.score0_lo, r.score0_hi)}): "
+             f"{r.verdict}" for r in own.itertuples()]
+    eff = analysis.opponents_effect(games)
+    return ("Each greedy against three of its own kind, as the paper played its FG row of Table "
+            f"II, beside the paper's {paper.TABLE2['FG'][0]} (Table II's FG, judged by the claims' "
+            "rule): " + "; ".join(parts) + f", over {int(own['n'].min()):,} games each"
+            + ("" if eff is None else
+               f". Our FG's victory margin is {number(abs(eff[0]))} points "
+               f"{'higher' if eff[0] > 0 else 'lower'} against three FGA than against three FG* "
+               f"({_ci(eff[1], eff[2])}, {eff[3]:,} games each)"
+               + (": FGA opponents are weaker" if eff[1] > 0 else
+                  ": FGA opponents are stronger" if eff[2] < 0 else "")) + ".")
+
+
+def _greedy_rows(res, time_scale: float) -> pd.DataFrame | None:
+    check, lfl = res["greedy_check"], analysis.table3_frame(res, "table3authors_T")
+    if check is None or lfl is None:
+        return None
+    g = analysis.greedy_check(check, lfl, time_scale)
+    return None if g.empty else g
+
+
+def greedy_check_table(res, time_scale: float) -> pd.DataFrame | None:
+    """The authors'-greedy check (paper Table III's cells): like for like and with FGA
+    opponents and playouts, each minus the paper, and the change with its 95 % CI."""
+    g = _greedy_rows(res, time_scale)
+    if g is None:
+        return None
+    return pd.DataFrame({
+        "budget": [f"{T:g} s" for T in g["T"]], "strategy": g["strategy"],
+        "paper": [_signed(v) for v in g["paper"]],
+        "like for like − paper": [_signed(v) for v in g["lfl_diff"]],
+        "FGA − paper": [_signed(v) for v in g["check_diff"]],
+        "change": [f"{_signed(d)} ({_ci(a, b)})"
+                   for d, a, b in zip(g["change"], g["change_lo"], g["change_hi"])],
+        "games": [f"{a:,} / {b:,}" for a, b in zip(g["lfl_n"], g["check_n"])]})
+
+
+def greedy_check_text(res, time_scale: float) -> str:
+    """The check's change pooled per budget and kind of playout; empty without its games."""
+    g = _greedy_rows(res, time_scale)
+    if g is None:
+        return ""
+    pooled = analysis.greedy_check_pooled(g)
+    return "Pooled per budget and kind of playout, the change is " + "; ".join(
+        f"{_signed(r.change)} ({_ci(r.lo, r.hi)}) at {r.T:g} s with "
+        f"{'TR' if r.playouts == 'TR' else 'greedy'} playouts ({r.cells} cells, at least "
+        f"{r.n_min} games each)" for r in pooled.itertuples()) + "."
+
+
+def greedy_found(res, time_scale: float) -> str:
+    """The opening's line: which greedy fits Table II's FG row, and what FGA opponents and
+    playouts change of the checked cells at each budget (all six pooled)."""
+    g, games = _greedy_rows(res, time_scale), res["greedy_self_play"]
+    if g is None:
+        return NOT_RUN
+    own = "" if games is None else "; ".join(
+        f"{r.agent} {r.verdict}" for r in analysis.greedy_self_play(games).itertuples()
+        if r.agent in ("FGA", "FG*"))
+    per_T = analysis.greedy_check_pooled(g.assign(playouts="all"))
+    moves = "; ".join(
+        f"at {r.T:g} s {_signed(r.change)} ({_ci(r.lo, r.hi)}: "
+        f"{'a change' if r.lo > 0 or r.hi < 0 else 'no clear change'}), ours minus the paper "
+        f"going from {_signed(r.lfl_diff)} to {_signed(r.check_diff)}" for r in per_T.itertuples())
+    return ((f"Table II's FG row judged on each greedy in self-play: {own}. " if own else "")
+            + f"FGA opponents and playouts move the {per_T['cells'].max()} checked cells {moves}.")
+
+
+# ----------------------------------------------------------------------------- the authors' games
+
+
+def raw_slips_text() -> str:
+    """The cells whose mean over the authors' games is one unit off the printed value."""
+    return " and ".join(
+        f"{s} at {T:g} s (mean {number(m, 2, signed=True)}, printed "
+        f"{number(paper.TABLE3[s][paper.TABLE3_T.index(T)], 1, signed=True)})"
+        for (s, T), m in paper.AUTHORS_GAMES_SLIPS.items())
+
+
+def _both_settings(res):
+    lfl, t3 = analysis.table3_frame(res, "table3authors_T"), analysis.table3_frame(res)
+    return None if lfl is None or t3 is None else (lfl, t3)
+
+
+def game_tests_texts(res, claims: pd.DataFrame, time_scale: float) -> dict[str, str]:
+    """Every like-for-like cell tested against the authors' games (:func:`game_tests`), in the
+    section's words (``kd-game-tests``) and the opening's (``kd-authors-found``, with where the
+    shortfall lies)."""
+    both = _both_settings(res)
+    if both is None:
+        return {"kd-game-tests": "", "kd-authors-found": NOT_RUN}
+    raw = paper.authors_games()
+    tests = game_tests(both[0], raw, time_scale)
+    c, r = game_test_counts(tests), game_test_counts(game_tests(both[1], raw, time_scale))
+    agree = rule_and_games(tests, claims)
+    parts = ("" if agree["agree"] == agree["cells"] else
+             f"; where they part, the Welch p-values lie between {agree['p_min']:.3f} and "
+             f"{agree['p_max']:.3f}")
+    text = (f"The Welch test finds **{c['welch']}** of the {c['cells']} like-for-like cells "
+            f"different from the authors' games at 5 % (the rank test {c['rank']}, both "
+            f"{c['both']}), where chance alone would give about {c['by_chance']:.1f}; after a "
+            f"correction for testing all {c['cells']}, {c['holm']} (Holm) and {c['bh']} "
+            f"(Benjamini–Hochberg). Our rule's games against theirs: {r['welch']} different at "
+            f"5 %, {r['holm']} after Holm's correction and {r['bh']} after Benjamini–Hochberg's. "
+            "The claims' rule, which knows only the printed means, and the Welch test agree on "
+            f"{agree['agree']} of the {agree['cells']} like-for-like cells (differs or not){parts}.")
+    lfl_s, rule_s = (shortfall(score_sides_cells(g, raw, time_scale)) for g in both)
+    short = (f"a Welch test of our like-for-like games against theirs finds {c['welch']} of the "
+             f"{c['cells']} cells different at 5 % (about {c['by_chance']:.1f} by chance), "
+             f"{c['holm']} after Holm's correction")
+    if shortfall_sentence(lfl_s, rule_s):
+        short += (f"; like for like, {opponents_reading(lfl_s)}, and the margin's change from "
+                  f"short to long budgets lies {change_side(lfl_s)}.")
+    return {"kd-game-tests": text, "kd-authors-found": short}
+
+
+def _shortfalls(res, time_scale: float):
+    both = _both_settings(res)
+    if both is None:
+        return None
+    sides = [score_sides_cells(g, paper.authors_games(), time_scale) for g in both]
+    return sides[0].attrs["slope"], shortfall(sides[0]), shortfall(sides[1])
+
+
+def sides_text(res, time_scale: float) -> str:
+    """The slope of the best opponent's score on the player's, and where ours minus the
+    authors' games lies by side of the margin (:func:`shortfall_sentence`); empty without."""
+    s = _shortfalls(res, time_scale)
+    if s is None:
+        return ""
+    text = shortfall_sentence(s[1], s[2])
+    return (f"Within cells the best opponent scores {number(-s[0], 2)} points less per point its "
+            f"player scores more. " + (f"{text[0].upper()}{text[1:]}." if text else
+                                       "Too few games for the comparison."))
+
+
+def sides_table(res, time_scale: float, setting: str) -> pd.DataFrame | None:
+    """:func:`shortfall_table`'s rows of one ``setting`` ("like for like" or "our rule"), one
+    table each so that it fits the page; None without games enough."""
+    s = _shortfalls(res, time_scale)
+    if s is None or not shortfall_sentence(s[1], s[2]):
+        return None
+    t = shortfall_table(s[1], s[2])
+    return t[t["setting"] == setting].drop(columns="setting").reset_index(drop=True)
+
+
+# ----------------------------------------------------------------------------- speed (Fig. 6)
+
+
+def bench() -> tuple[dict, dict, dict | None]:
+    """The committed bench record's playout rates and machine (``gameai bench kingdomino``),
+    and the record; without a record, a brief measurement on this machine (the text says so)."""
+    import os
+
+    from ..core.benchrecord import read_record
+    from .bench import playout_rates
+
+    record = read_record("kingdomino")
+    if record is not None:
+        return record["rates"], record["machine"], record
+    return playout_rates(0.02, 3), {"cpu": "this machine, measured at build time", "date": "now",
+                   "load_average": os.getloadavg()[0]}, None
+
+
+def rates_data(rates: dict) -> pd.DataFrame:
+    """Fig. 6 in tidy form (paper Fig. 6): playouts per second by move index, ours and the
+    authors' (their Java agents, the budgets' basis), one panel per playout policy."""
+    rows = [{"panel": name, "series": series, "move index": m, "playouts per second": v}
+            for name in rates
+            for series, values in (("ours", rates[name]), ("authors (Java)", paper.PLAYOUT_RATES[name]))
+            for m, v in zip(range(1, 14), values)]
+    return pd.DataFrame(rows)
+
+
+def rates_figure(data: pd.DataFrame):
+    """Fig. 6: ours and the authors' playouts per second by move index (:func:`rates_data`)."""
+    fig, axes = plt.subplots(2, 2, figsize=(9, 6), sharex=True)
+    for ax, (name, g) in zip(axes.flat, data.groupby("panel", sort=False)):
+        for series, s in g.groupby("series", sort=False):
+            style = dict(marker="o") if series == "ours" else dict(marker="*", color="black")
+            ax.plot(s["move index"], s["playouts per second"], label=series, **style)
+        ax.set(title=name, yscale="log", xticks=[1, 4, 7, 10, 13])
+    for ax in axes[1]:
+        ax.set_xlabel("move index")
+    for ax in axes[:, 0]:
+        ax.set_ylabel("playouts / s")
+    axes[0, 0].legend()
+    return fig
+
+
+def _ratios(rates: dict) -> dict[str, list[float]]:
+    return {name: [o / a for o, a in zip(rates[name], paper.PLAYOUT_RATES[name])] for name in rates}
+
+
+def _ratio_table(ratios: dict, what: str, high: str) -> pd.DataFrame:
+    return pd.DataFrame({what: list(ratios),
+                         "lowest ratio": [f"{min(r):.1f}x" for r in ratios.values()],
+                         "median ratio": [f"{np.median(r):.1f}x" for r in ratios.values()],
+                         "highest ratio": [f"{max(r):{high}}x" for r in ratios.values()]})
+
+
+def rates_table(rates: dict) -> pd.DataFrame:
+    """Our playouts per second divided by the authors' (paper Fig. 6), over the move indices."""
+    return _ratio_table(_ratios(rates), "policy", ".1f")
+
+
+def _uct_x(record: dict | None):
+    uct = (record or {}).get("uct_rates")  # absent from records older than the UCT bench
+    if uct is None:
+        return None
+    from .bench import authors_uct_rates, uct_ratios
+
+    return uct_ratios(uct, authors_uct_rates(record["uct_T"]))
+
+
+def uct_rates_table(record: dict | None) -> pd.DataFrame | None:
+    """Our UCT iterations per second divided by the authors', like for like; None without."""
+    x = _uct_x(record)
+    return None if x is None else _ratio_table(x, "strategy", ".0f")
+
+
+def speed_text(rates: dict, machine: dict, record: dict | None) -> str:
+    """Our playouts (and UCT iterations) per second against the authors' and the project's
+    targets, with the load average of the measurement."""
+    ratios = _ratios(rates)
+    targets = {"TR": 10, "FG": 6}
+    below = [f"{name} at {sum(x < targets[name] for x in ratios[name])} of 13 move indices"
+             for name in targets if min(ratios[name]) < targets[name]]
+    x = _uct_x(record)
+    if x is None:
+        uct_text = "; UCT not in this bench record (`gameai bench kingdomino` measures it)"
+    else:
+        medians = [np.median(r) for r in x.values()]
+        uct_text = (f"; UCT, searching the authors' own iterations per move, "
+                    f"{number(min(medians), 1)}–{max(medians):.0f}× (median over the move indices "
+                    "of each of the 12 UCT strategies)")
+    return ("our engine plays the authors' playouts " + ", ".join(
+        f"{name} {number(min(r), 1)}–{max(r):.0f}×" for name, r in ratios.items())
+        + " as fast as their Java (targets: TR 10×, FG 6×; "
+        + ("met at every move index" if not below else
+           "below target for " + ", ".join(below) + " in this measurement") + ")"
+        + uct_text + f", measured with a load average of {machine['load_average']:.1f}")
+
+
+def machine_text(machine: dict) -> str:
+    return f"{machine['cpu']}, {machine['date']}, load average {machine['load_average']:.1f}"
+
+
+# ----------------------------------------------------------------------------- Figs. 7-8
+
+#: The legend entry of the authors' raw results' best value per setup (dotted lines).
+RAW_BEST_SERIES = "authors' raw results: best value (dotted)"
+
+
+def sweep_data(df: pd.DataFrame | None, param: str, time_scale: float) -> pd.DataFrame | None:
+    """Fig. 7 (``param`` C) or Fig. 8 (W) in tidy form (paper Figs. 7-8): the mean victory
+    margin per setup and value with 95 % CIs, series as in the legend, and the authors' best
+    value per setup from their raw result files (series :data:`RAW_BEST_SERIES`, no margin)."""
+    if df is None:
+        return None
+    s = analysis.sweep(df, param, time_scale)
+    parts = []
+    for (agent, T), g in s.groupby(["agent", "T"], sort=False):
+        parts.append(pd.DataFrame({
+            "series": f"{agent}, {T:g} s (n ≥ {int(g['n'].min())})", "setup": f"{agent}, {T:g} s",
+            param: g[param], "victory margin vs 3 x FG": g["margin"], "ci_low": g["margin_lo"],
+            "ci_high": g["margin_hi"], "n": g["n"]}))
+    key = "fig7.C" if param == "C" else "fig8.W"
+    parts.append(pd.DataFrame([{"series": RAW_BEST_SERIES, "setup": f"{a}, {T:g} s", param: best}
+                               for (a, T), best in paper.RAW_BEST[key].items()]))
+    return pd.concat(parts, ignore_index=True)
+
+
+def sweep_figure(data: pd.DataFrame):
+    """Figs. 7-8: margin against the swept value per setup, the authors' best values dotted in
+    the colour of their setup's curve (:func:`sweep_data`)."""
+    param = next(c for c in ("C", "W") if c in data.columns)
+    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    colors = {}
+    ours = data[data["series"] != RAW_BEST_SERIES]
+    for (series, setup), g in ours.groupby(["series", "setup"], sort=False):
+        h = _errorbars(ax, g, param, "victory margin vs 3 x FG", marker="o", capsize=3, label=series)
+        colors[setup] = h[0].get_color()
+    for r in data[data["series"] == RAW_BEST_SERIES].itertuples():
+        ax.axvline(getattr(r, param), ls=":", lw=1.2, color=colors.get(r.setup, "black"))
+    ax.plot([], [], ls=":", color="black", label=RAW_BEST_SERIES)
+    ax.set(xlabel=param, ylabel="victory margin vs 3 x FG")
+    ax.legend(fontsize=8)
+    return fig
+
+
+def sweep_reading(res, claims: pd.DataFrame, key: str, time_scale: float) -> str:
+    """A sweep's claim in words (paper Figs. 7-8): the paper's reading, ours, the verdict and
+    how level the values near the best are (analysis.level_with_best); NOT_RUN while pending."""
+    cid, param = ("fig7.C", "C") if key == "fig7" else ("fig8.W", "W")
+    r = _row(claims, cid)
+    if not _computed(r) or res[key] is None:
+        return NOT_RUN
+    level = analysis.level_with_best(analysis.sweep(res[key], param, time_scale), param)
+    return (f"the paper says \u201c{r['paper']}\u201d; ours: {r['ours']}, so the reading "
+            f"**{r['verdict']}**{' so far' if str(r['note']).startswith('so far') else ''} on "
+            f"point estimates; {level}")
+
+
+# ----------------------------------------------------------------------------- beyond the paper
+
+
+def _beyond(res, time_scale: float):
+    bz = res["beyond"]
+    if bz is None:
+        return None
+    T_from = BEYOND_T / 10 * time_scale  # the paper's largest budget, as this run scales it
+    t3 = analysis.table3_frame(res)
+    return bz, t3, T_from, analysis.beyond_trend(bz, t3, T_from)
+
+
+def beyond_table(res, time_scale: float) -> pd.DataFrame | None:
+    """The key strategies at 100 s per ply beside the same at 10 s and the paper's 10 s."""
+    b = _beyond(res, time_scale)
+    if b is None:
+        return None
+    bz, trend = b[0], b[3]
+    t = analysis.outcomes(bz).rename(columns={"seat0": "strategy"}).set_index("strategy").loc[trend["strategy"]]
+    paper_at = {s: paper.TABLE3[s][paper.TABLE3_T.index(BEYOND_T / 10)] for s in trend["strategy"]}
+    return pd.DataFrame({
+        "strategy": trend["strategy"], "games": trend["n_after"],
+        "mean margin (95 % CI)": [with_ci(_signed(m), a, b, percent=False)
+                                  for m, a, b in zip(trend["after"], trend["after_lo"], trend["after_hi"])],
+        "wins": t["win"].map(pct).to_numpy(),
+        "ours at 10 s (games)": [f"{_signed(m)} ({n})" if n else "–"
+                                 for m, n in zip(trend["before"], trend["n_before"])],
+        "change from 10 s (95 % CI)": [with_ci(_signed(d), a, b, percent=False) for d, a, b in
+                                       zip(trend["change"], trend["change_lo"], trend["change_hi"])],
+        "paper at 10 s": [_signed(paper_at[s]) for s in trend["strategy"]]})
+
+
+def beyond_data(res, time_scale: float) -> pd.DataFrame | None:
+    """The beyond figure in tidy form: each key strategy's mean victory margin with 95 % CIs at
+    Table III's budgets (under our rule) and at ten times the largest (``budget``: which)."""
+    b = _beyond(res, time_scale)
+    if b is None:
+        return None
+    trend = b[3]
+    t = _rule_rows(res, time_scale)
+    parts = []
+    for s in trend["strategy"] if t is not None else ():
+        g = t[t["strategy"] == s]
+        parts.append(pd.DataFrame({"series": s, "budget": "Table III", "seconds per ply": g["T"],
+                                   "victory margin vs 3 x FG": g["margin"], "ci_low": g["margin_lo"],
+                                   "ci_high": g["margin_hi"], "n": g["n"]}))
+    a = trend.set_index("strategy")
+    parts.append(pd.DataFrame({"series": a.index, "budget": "ten times the largest",
+                               "seconds per ply": BEYOND_T, "victory margin vs 3 x FG": a["after"].to_numpy(),
+                               "ci_low": a["after_lo"].to_numpy(), "ci_high": a["after_hi"].to_numpy(),
+                               "n": a["n_after"].to_numpy()}))
+    return pd.concat([p for p in parts if len(p)], ignore_index=True)
+
+
+def beyond_figure(data: pd.DataFrame):
+    """Margin against budget for the key strategies: Table III's budgets (circles) and ten
+    times the largest (diamonds, shaded), :func:`beyond_data`."""
+    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    y = "victory margin vs 3 x FG"
+    for k, (s, g) in enumerate(data.groupby("series", sort=False)):
+        curve, after = g[g["budget"] == "Table III"], g[g["budget"] != "Table III"]
+        color, label = None, s
+        if len(curve):
+            h = _errorbars(ax, curve, "seconds per ply", y, marker="o", ms=4, capsize=2, lw=1, label=s)
+            color, label = h[0].get_color(), None
+            ax.plot([curve["seconds per ply"].max(), BEYOND_T], [curve[y].iloc[-1], after[y].iloc[0]],
+                    ls=":", lw=1, color=color)
+        nudge = 1 + 0.04 * (k - 1.5)  # the diamonds side by side, not on top of each other
+        _errorbars(ax, after.assign(x=after["seconds per ply"] * nudge), "x", y, marker="D", ms=6,
+                   capsize=3, color=color, label=label)
+    ax.axvspan(BEYOND_T / 10 * 1.5, BEYOND_T * 1.5, color="grey", alpha=0.1, lw=0)
+    ticks = [0.1, 0.3, 1, 2, 4, 10, BEYOND_T]
+    ax.set(xscale="log", xlabel="budget T (s per ply; shaded: beyond the paper)", ylabel=y)
+    ax.set_xticks(ticks, [f"{x:g}" for x in ticks])
+    ax.minorticks_off()
+    ax.axhline(0, color="grey", lw=1)
+    ax.legend(fontsize=8)
+    return fig
+
+
+def beyond_texts(res, params) -> dict[str, str]:
+    """The two questions beyond the paper answered (``kd-beyond-readings``) and in the
+    opening (``kd-beyond-short``): is MCE-FG/R still rising, does UCT-FG (UCT_W-FG) catch up."""
+    b = _beyond(res, params["time_scale"])
+    if b is None:
+        return {"kd-beyond-readings": "", "kd-beyond-short": NOT_RUN}
+    bz, t3, T_from, trend = b
+    so_far = "" if trend["n_after"].min() >= params["beyond_games"] else (
+        f" *(So far {int(trend['n_after'].min())}–{int(trend['n_after'].max())} of "
+        f"{params['beyond_games']} games per strategy: the answers may change as the rest are "
+        "computed.)*")
+    rising = analysis.still_rising(trend, "MCE-FG/R")
+    uct, uct_w = (analysis.catches_up(bz, t3, T_from, s, "MCE-FG/R") for s in ("UCT-FG", "UCT_W-FG"))
+    # the other three strategies' own change from 10 s to 100 s, so UCT's rise is read beside the gap
+    others = "; ".join(analysis.own_change(trend, s) for s in trend["strategy"] if s != "MCE-FG/R")
+    return {"kd-beyond-readings": " ".join(text for _, text in (rising, uct, uct_w))
+            + f" Each of the other three, from 10 s to 100 s: {others}." + so_far,
+            "kd-beyond-short": f"at 100 s per ply, is MCE-FG/R still rising? *{rising[0]}*; does "
+            f"UCT-FG catch up with it? *{uct[0]}*; UCT_W-FG? *{uct_w[0]}*"
+            + (" (provisional)" if so_far else "")}
+
+
+# ----------------------------------------------------------------------------- compute
+
+
+def _game_seconds(strategy: str, T: float, rates: dict) -> float:
+    """CPU seconds our engine needs for the searching player's playouts in one game at T s per
+    ply under our rule (the authors' rates over ours, summed over the moves)."""
+    policy = analysis.policy_of(strategy)
+    if policy is None:
+        return 0.0
+    return sum(T * a / o for a, o in zip(paper.PLAYOUT_RATES[policy], rates[policy]))
+
+
+def _left_seconds(res, exp, df, rates: dict) -> float:
+    from ..core.store import core_seconds_per_task
+
+    measured = core_seconds_per_task(exp, res.data_dir)  # the games already played, if recorded
+    left = 0.0
+    for cfg in exp.configs:
+        if "player" in cfg:
+            have = 0 if df is None else df.loc[df["key"] == exp.task_key(cfg), "index"].nunique()
+            left += (exp.n - have) * (_game_seconds(cfg["player"], cfg["T"], rates)
+                                      if measured is None else measured)
+    return left
+
+
+def compute_table(res, rates: dict) -> pd.DataFrame:
+    """Each experiment's games, recorded wall time and, where games are missing, what is left
+    (core-hours at the recorded core-seconds per game, else at the benchmark's rates)."""
+    from ..core.store import wall_time
+
+    rows = []
+    for key, exp in res.experiments.items():
+        df = res[key]
+        rows.append({"experiment": experiment_label(exp.name), "games": exp.total,
+                     "done": 0 if df is None else int(df.groupby("key")["index"].nunique().sum()),
+                     # wall_time: every recorded run, interrupted ones included
+                     "wall time (h)": round(wall_time(exp, res.data_dir) / 3600, 2),
+                     "estimated left (core-h)": round(_left_seconds(res, exp, df, rates) / 3600, 1)})
+    out = pd.DataFrame(rows, columns=["experiment", "games", "done", "wall time (h)",
+                                      "estimated left (core-h)"]).drop_duplicates("experiment", keep="last")
+    if (out["done"] < out["games"]).any():
+        return out
+    return out.drop(columns=["done", "estimated left (core-h)"])  # nothing left to estimate
+
+
+def compute_caption(table: pd.DataFrame) -> str:
+    """:func:`compute_table`'s caption (what the estimate of what is left rests on)."""
+    if "done" not in table:
+        return "Compute per experiment"
+    return ("Compute per experiment (what is left: at the core-seconds per game its recorded runs "
+            "took, else at this page's benchmark; too high where those runs predate a speed-up of "
+            "the engine: like-for-like UCT games before UCT kept the winners of its game-ending "
+            "nodes took about twice as long)")
+
+
+def table3_cost(params, rates: dict) -> str:
+    """Our rule's Table III in core-hours on one core at our engine's speed."""
+    total = sum(_game_seconds(s, T, rates) for s in params["table3_strategies"]
+                for T in params["table3_T"]) * params["table3_games"] * params["time_scale"] / 3600
+    return f"{total:,.0f} core-hours"
+
+
+# ----------------------------------------------------------------------------- claims
+
+#: The claims table's groups (claim id prefix -> heading).
+CLAIM_GROUPS = {"tree.": "§II-B — the size of the game",
+                "table1.": "Table I — against three TR players (wins, draws, losses, %)",
+                "table2.": "Table II — mean score against three FG at 5 s per ply",
+                "table3.": "Table III — mean victory margin against three FG (points)",
+                "fig5.": "Fig. 5 — the paper's readings of its MCE curves (§V-E)",
+                "fig": "Figs. 7–8 — UCT's parameters", "conclusion.": "Conclusions"}
+
+
+def folded(cid: str, verdict: str) -> bool:
+    """Table III's cells that agree with the paper, or are not computed yet, fold away in the
+    claims table (its 170 cells are in the grid cell by cell); those that differ stay."""
+    return cid.startswith("table3.") and verdict in ("reproduced", "consistent", "pending")
+
+
+def check_claims(claims: pd.DataFrame) -> None:
+    """The claims table is complete: every claim id of the spec is present, every differing,
+    failing or pending claim has a note, and the table shows every claim."""
+    from ..book.claims_table import claims_table
+
+    missing = {r["claim_id"] for r in paper.claim_rows()} - set(claims["claim"])
+    assert not missing, f"claims missing from claims.csv: {sorted(missing)}"
+    bad = claims["verdict"].isin(["differs", "fails", "pending"])
+    assert claims.loc[bad, "note"].fillna("").str.len().gt(0).all()
+    shown = claims_table(claims, "kingdomino").data
+    assert all(f'data-claim="{cid}"' in shown for cid in claims["claim"])
