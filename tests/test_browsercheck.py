@@ -188,3 +188,11 @@ def test_main_tolerates_known_issues_only(result, tmp_path, capsys):
     assert "FAIL  book/latex.html @ 400 px: latex" in out  # the \\frac is not the known text
     assert "note  ok.html wide: listed in" in out  # a known issue that passes now
     assert "2 new failure(s), 1 known" in out
+
+
+def test_the_check_allows_a_table_the_margin_the_book_gives_it():
+    from gameai.book import sphinx_ext
+
+    assert bc.TABLE_MARGIN_PX == sphinx_ext.TABLE_MARGIN_PX
+    assert f"max-width: calc(100% + {sphinx_ext.TABLE_MARGIN_PX}px)" in sphinx_ext.CSS
+    assert f"@media (min-width: {bc.DESKTOP_PX}px)" in sphinx_ext.CSS

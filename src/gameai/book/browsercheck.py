@@ -68,6 +68,9 @@ CHECKS = ("wide", "caption", "hidden", "figtext", "latex", "image", "console", "
 DESKTOP_PX = 1200
 #: Smallest figure text (CSS px) at a phone's width (:data:`gameai.book.plots.MIN_TEXT_PX`).
 PHONE_PX, MIN_FIGURE_TEXT_PX = 400, 9.0
+#: How far a table of the book may reach into the right margin from :data:`DESKTOP_PX` on
+#: (:data:`gameai.book.sphinx_ext.TABLE_MARGIN_PX`, where the page's Contents leave it empty).
+TABLE_MARGIN_PX = 250
 #: Chromium's flags that work on a machine with no screen, no sandbox and a closed network.
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
@@ -205,7 +208,7 @@ async () => {
 """
 
 _INSPECT_JS = r"""
-() => {
+([DESKTOP, MARGIN]) => {
   const clip = (s, n) => { s = (s || '').replace(/\s+/g, ' ').trim();
                            return s.length > n ? s.slice(0, n - 1) + '…' : s; };
   const visible = el => !el.checkVisibility || el.checkVisibility();
@@ -250,13 +253,15 @@ _INSPECT_JS = r"""
     if (!visible(el) || flagged.some(f => f.contains(el))) continue;
     if (el.closest('mjx-container')) continue;         // a formula's own svg
     const w = el.getBoundingClientRect().width;
-    if (w <= colWidth + 1) continue;
+    // A table of the book may use the right margin on a desktop (sphinx_ext's CSS).
+    const room = colWidth + (window.innerWidth >= DESKTOP && el.closest('figure.gameai-table') ? MARGIN : 0);
+    if (w <= room + 1) continue;
     // A scroll container counts only if it fits the column itself (myst-nb's output box of a
     // full-width cell scrolls, but is as wide as what it holds and runs under the sidebar).
     let box = null, wideBox = null;
     for (let a = el.parentElement; a && a !== col.parentElement; a = a.parentElement) {
       if (!scrolls(a)) continue;
-      if (a.getBoundingClientRect().width <= colWidth + 1) { box = a; break; }
+      if (a.getBoundingClientRect().width <= room + 1) { box = a; break; }
       if (!wideBox) wideBox = a;
     }
     if (box) {
@@ -279,7 +284,7 @@ _INSPECT_JS = r"""
       continue;
     }
     flagged.push(el);
-    let detail = Math.round(w) + ' px in a ' + Math.round(colWidth) + ' px column';
+    let detail = Math.round(w) + ' px in a ' + Math.round(room) + ' px column';
     if (wideBox) {
       const bw = Math.round(wideBox.getBoundingClientRect().width);
       const cls = Array.from(wideBox.classList).slice(0, 2).join('.');
@@ -495,7 +500,7 @@ def _check_page(ctx, base: str, rel: str, width: int, failures: set[Failure],
         try:
             page.evaluate(_SETTLE_JS)
             page.wait_for_timeout(100)
-            found = page.evaluate(_INSPECT_JS)
+            found = page.evaluate(_INSPECT_JS, [DESKTOP_PX, TABLE_MARGIN_PX])
         except Exception as e:  # the page navigated away, or the check could not run
             failures.add(Failure(rel, width, "console", "the page",
                                  f"could not be inspected: {str(e).splitlines()[0]}"))

@@ -46,6 +46,9 @@ __all__ = ["setup", "number_tables", "wrap_claims_tables", "dedupe_scripts", "fi
 
 FIGURES_DIRNAME = "_figures"  # beside the page's source, and in the HTML output
 CSS_FILE = "gameai-book.css"
+#: How far (CSS px) a table may reach into the right margin at 1,200 px and wider (in :data:`CSS`;
+#: the browser check allows the same, :data:`gameai.book.browsercheck.TABLE_MARGIN_PX`).
+TABLE_MARGIN_PX = 250
 CSS = """\
 /* gameai.book.sphinx_ext: figure downloads and show()'s tables */
 p.gameai-fig-links { font-size: 0.85em; margin: 0.3em 0 0; }
@@ -63,6 +66,17 @@ table td code.literal span.pre, table th code.literal span.pre { white-space: no
 /* A long address in a reference (an open copy's URL in a note) breaks rather than widen the
    page past a phone's screen. */
 div.citation-list, div.citation-list .citation { overflow-wrap: anywhere; }
+/* From 1,200 px on, a table too wide for the text column (its narrowest layout is wider) uses the
+   right margin, which the page's Contents leave empty below their own height: the Contents scroll
+   with the page instead of staying put, and the table's box may grow by TABLE_MARGIN_PX. */
+@media (min-width: 1200px) {
+  .bd-sidebar-secondary { position: static !important; max-height: none !important; }
+  div.output:has(> figure.gameai-table), div.output:has(> div > figure.gameai-table) {
+    overflow: visible !important; }
+  figure.gameai-table div.gameai-table-scroll { position: relative; z-index: 20;
+    background: var(--pst-color-background); width: fit-content;
+    max-width: calc(100% + 250px) !important; }
+}
 /* A claims table's verdict badge may break into two lines ("not / comparable") rather than run
    into the claim beside it. */
 table.gameai-claims:not(.gameai-scorecard) td:first-child .gameai-verdict { white-space: normal; }
