@@ -189,3 +189,148 @@ def test_the_opponents_reading_follows_from_the_intervals():
     assert report.opponents_reading(rising).endswith("more so above 2 s")
     none = report.shortfall(_sides(1.0, 0.0, 0.0))
     assert "do not differ from the authors' clearly" in report.opponents_reading(none)
+
+
+# ----------------------------------------------------------------------------- the chapter's page
+
+
+class FakeRes:
+    """A run's results as the report reads them: frames by key, ``res[key]`` None if missing."""
+
+    def __init__(self, frames):
+        self.frames = frames
+
+    def __getitem__(self, key):
+        return self.frames.get(key)
+
+
+def _claims(rows):
+    cols = ["claim", "description", "paper", "ours", "ci_low", "ci_high", "n", "verdict", "note"]
+    return pd.DataFrame([dict(zip(cols, r)) for r in rows], columns=cols)
+
+
+def test_one_line_counts_the_verdicts_and_names_the_measured_causes():
+    claims = _claims(
+        [("tree.size", "d", 61.6, 58.0, 57.9, 58.1, 1000, "differs", "n")]
+        + [("table2.FG", "d", 51.4, 53.7, 53.0, 54.4, 500, "differs", "n")]
+        + [(f"table3.UCT-FG.{T}", "d", 0.0, 0.0, -1, 1, 200, v, "n")
+           for T, v in zip(range(40), ["differs"] * 3 + ["consistent"] * 7 + ["reproduced"] * 30)]
+        + [("table2.p_like_r", "d", "x", "y", 0, 0, 500, "fails", "n"),
+           ("fig7.C", "d", "x", "y", 0, 0, 200, "holds", "n"),
+           ("conclusion.enhancements_short", "d", "x", "y", 0, 0, 0, "pending", "n")])
+    line = report.one_line(claims)
+    assert line.startswith("Of the paper's 42 judged numbers, 30 reproduce and 7 more lie within")
+    assert "5 differ — the game-tree size because the paper counts a mirrored placement twice" in line
+    assert "3 cells of Table III, where chance alone would give about 2" in line
+    assert "2 readings of its own tables tested here, 1 hold and 1 fail" in line
+    assert line.endswith(".") and "[" not in line and "pending" not in line
+    only_pending = claims.assign(verdict="pending")
+    assert report.one_line(only_pending) == "No number of the paper is judged in this run yet."
+
+
+def test_a_rerun_names_what_it_lacks_in_one_sentence():
+    res = FakeRes({"branching": pd.DataFrame({"x": [1]}), "table1": None,
+                   "table3_T0p5": pd.DataFrame({"x": [1]}), "table3_T10": None,
+                   "table3authors_T0p5": None})
+    groups = ("branching", "table1", "table3_short", "table3_long", "table3_authors")
+    assert report.missing_groups(res, groups) == ["table1", "table3_long", "table3_authors"]
+    s = report.missing_sentence(res, groups)
+    assert s.count(".") == 1 and "pending" not in s
+    assert "Table I, the paper's Table III above 2 s under our rule and the like-for-like" in s
+    assert "`gameai rerun kingdomino -p experiments table1,table3_long,table3_authors`" in s
+    assert report.missing_sentence(res, ("branching", "table3_short")) == ""
+
+
+def test_texts_without_their_games_are_left_out_not_pending():
+    res = FakeRes({})
+    claims = _claims([("tree.size", "d", 61.6, None, None, None, 0, "pending", "n"),
+                      ("conclusion.enhancements_short", "d", "x", "", 0, 0, 0, "pending", "n")])
+    assert report.tree_found(claims) == report.NOT_RUN and report.tree_text(None, claims) == ""
+    assert report.quirk_text(None) == "" and report.intervals_text(res, 1.0) == ""
+    assert report.offset_text(claims, res) == "" and report.offsets_text(res, 1.0) == ""
+    assert report.enhancement_text(claims) == "" and report.fga_text(None) == ""
+    assert report.lfl_texts(res, {"time_scale": 1.0, "authors_games": 200})["kd-lfl-summary"] == ""
+    assert report.beyond_texts(res, {"time_scale": 1.0, "beyond_games": 200}) == {
+        "kd-beyond-readings": "", "kd-beyond-short": report.NOT_RUN}
+    for df in (report.table1_table(None), report.offsets_data(res, 1.0), report.beyond_data(res, 1.0),
+               report.sweep_data(None, "C", 1.0), report.lfl_table(res, 1.0),
+               report.sides_table(res, 1.0, "our rule")):
+        assert df is None
+
+
+def _branching_games():
+    rows = []
+    for twice in (False, True):
+        for game in range(3):
+            for rnd in (1, 2):
+                for seat in range(4):
+                    rows.append({"index": game, "round": rnd, "seat": seat, "mirrored_twice": twice,
+                                 "branching": 10 * rnd + game + (5 if twice else 0)})
+    return pd.DataFrame(rows)
+
+
+def test_fig2_s_data_is_tidy_and_the_figure_draws_it():
+    d = report.branching_data(_branching_games())
+    assert list(d.columns) == ["series", "round", "legal moves (mean)", "ci_low", "ci_high", "n"]
+    assert set(d["series"]) == {"mirrored placements listed once (the rules), 3 games",
+                                "mirrored placements counted twice, 3 games"}
+    once = d[d["series"].str.contains("once")].set_index("round")
+    assert once.loc[2, "legal moves (mean)"] == pytest.approx(21.0) and (once["n"] == 3).all()
+    assert (d["ci_low"] <= d["legal moves (mean)"]).all()
+    fig = report.branching_figure(d)
+    labels = fig.axes[0].get_legend_handles_labels()[1]
+    assert labels == list(d["series"].unique())  # the CSV's series are the legend's
+
+
+def test_table1_and_figs3_4_from_game_rows():
+    games = pd.DataFrame([{"seat0": a, "win": w, "draw": 0, "score0": s, "margin": s - 40,
+                           **{f"score_m{m}": s * m / 13 for m in range(1, 14)}}
+                          for a, w, s in (("FG", 1, 60), ("FG", 1, 50), ("GPRD", 0, 30), ("GPRD", 1, 50))])
+    t = report.table1_table(games).set_index("agent")
+    assert t.loc["FG", "wins"] == "100.0\u00a0%" and t.loc["FG", "paper wins"] == "97.7\u00a0%"
+    d = report.score_by_move_data(games)
+    assert len(d) == 26 and set(d["series"]) == {"FG", "GPRD"}
+    assert d.set_index(["series", "the player's move"]).loc[("FG", 13), "own score (mean)"] == pytest.approx(55)
+
+
+def test_the_offsets_and_sweep_data_say_what_the_figure_shows():
+    rows = []
+    for s in ("MCE-TR/R", "MCE-FG/R", "UCT-TR", "UCT-FG"):
+        rows += ours(s, 0.1, noisy(45), [(50, 40, 40)] * 200)
+    res = FakeRes({"table3_T0p1": pd.DataFrame(rows)})
+    d = report.offsets_data(res, 1.0)
+    assert set(d["series"]) == {"MCE (4 strategies)", "UCT"} and (d["n"] == 200).all()
+    assert list(d["seconds per ply"]) == [0.1, 0.1]
+    paper_mce = np.mean([paper.TABLE3[s][0] for s in ("MCE-TR/R", "MCE-FG/R")])
+    mce = d.set_index("series").loc["MCE (4 strategies)", "ours − paper (points)"]
+    assert mce == pytest.approx(-5 - paper_mce, abs=1.5)
+    assert report.families_found(res, 1.0).startswith("at 0.1 s per ply: MCE ")
+    sweep = pd.DataFrame([{**r, "C": c} for c in (0.2, 0.6) for r in ours("UCT-TR", 0.2, noisy(45, 20), [(50, 40, 40)] * 20)])
+    s = report.sweep_data(sweep, "C", 1.0)
+    raw = s[s["series"] == report.RAW_BEST_SERIES]
+    assert len(raw) == 3 and raw["victory margin vs 3 x FG"].isna().all()
+    assert set(s.loc[s["series"] != report.RAW_BEST_SERIES, "series"]) == {"UCT-TR, 0.2 s (n ≥ 20)"}
+    fig = report.sweep_figure(s)
+    assert report.RAW_BEST_SERIES in fig.axes[0].get_legend_handles_labels()[1]
+
+
+def test_the_judged_grid_is_split_at_two_seconds_with_compact_headers():
+    rows = ours("MCE-FG/R", 0.5, [50] * 4, [(52, 50, 40)] * 4) + ours("MCE-FG/R", 6.0, [60] * 4, [(52, 50, 40)] * 4)
+    t = analysis.table3(pd.DataFrame(rows))
+    short = report.judged_grid_part(t, None, 200, long=False)
+    long = report.judged_grid_part(t, None, 200, long=True)
+    assert list(short.data.columns) == ["0.5 s"] and list(long.data.columns) == ["6 s"]
+    assert report.judged_grid_part(None, None, 200, long=False) is None
+    assert report.judged_grid_part(t[t["T"] < 1], None, 200, long=True) is None
+    assert "The paper's Table III as judged, budgets up to 2 s" in report.grid_caption(_claims([]), False)
+
+
+def test_the_rates_data_holds_both_studies_by_panel():
+    rates = {"TR": [1000.0] * 13, "FG": [60.0] * 13}
+    d = report.rates_data(rates)
+    assert len(d) == 52 and set(d["series"]) == {"ours", "authors (Java)"}
+    t = report.rates_table(rates).set_index("policy")
+    authors = paper.PLAYOUT_RATES["TR"]
+    assert t.loc["TR", "lowest ratio"] == f"{min(1000 / a for a in authors):.1f}x"
+    text = report.speed_text(rates, {"load_average": 1.25}, None)
+    assert "UCT not in this bench record" in text and "load average of 1.2" in text
