@@ -140,3 +140,36 @@ def test_deck_axis_puts_the_published_deck_last():
     from gameai.book import plots
     axis = plots.deck_axis([_summary([2, 3], original=True), _summary([2, 3, 4, 10])])
     assert list(axis["label"]) == ["2", "3", "4", "10", "original"]
+
+
+def test_a_labelled_table_saves_its_data_as_shown(tmp_path, monkeypatch):
+    import pandas as pd
+
+    from gameai.book import display as d
+
+    monkeypatch.setenv("GAMEAI_FIGURES_DIR", str(tmp_path))
+    monkeypatch.setattr("IPython.display.display", lambda *a, **kw: None)
+    df = pd.DataFrame({"player": ["FG", "GPRD"], "wins": [0.983, 0.7835], "games": [2000.0, 2000.0]})
+    d.show(df, "Table I", percent=["wins"], counts=["games"], label="tab-kingdomino-table1")
+    d.show(df, "no label")  # no fixed id: no file
+    assert [p.name for p in tmp_path.iterdir()] == ["tab-kingdomino-table1.csv"]
+    csv = pd.read_csv(tmp_path / "tab-kingdomino-table1.csv")
+    assert list(csv.columns) == ["player", "wins (%)", "games"]
+    assert csv["wins (%)"].tolist() == [98.3, 78.35] and csv["games"].tolist() == [2000, 2000]
+
+
+def test_the_book_links_a_table_to_its_csv(tmp_path):
+    from bs4 import BeautifulSoup
+
+    from gameai.book import sphinx_ext
+
+    source, out = tmp_path / "src", tmp_path / "out"
+    source.mkdir()
+    (source / "tab-a.csv").write_text("x\n1\n")
+    soup = BeautifulSoup('<figure class="gameai-table" id="tab-a"><table></table></figure>'
+                         '<figure class="gameai-table" id="tab-b"><table></table></figure>', "html.parser")
+    assert sphinx_ext.table_downloads(soup, source, out, "../")
+    links = soup.select("p.gameai-fig-links a")
+    assert [a["href"] for a in links] == ["../_figures/tab-a.csv"]  # tab-b has no data file
+    assert (out / "tab-a.csv").read_text() == "x\n1\n"
+    assert not sphinx_ext.table_downloads(soup, source, out, "../")  # once only

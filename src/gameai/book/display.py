@@ -6,6 +6,7 @@ imported here so that a notebook finds everything it shows numbers with in one m
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterable
 
 import pandas as pd
@@ -15,7 +16,7 @@ from ..core.numbers import (NBSP, _missing, at_least, ci_range, count, number, p
 
 __all__ = ["NBSP", "pct", "ci_range", "number", "points", "points_range", "count", "at_least",
            "with_ci", "TABLE_CSS", "WRAP_MIN_WIDTH", "show", "table_id", "table_html", "glue_md",
-           "pending_figure", "glue_pending"]
+           "pending_figure", "glue_pending", "table_data", "save_table"]
 
 TABLE_CSS = [
     {"selector": "td, th", "props": "padding: 2px 6px; white-space: nowrap; font-size: 0.85em"},
@@ -104,7 +105,32 @@ def show(df: pd.DataFrame | None, caption: str | None = None, percent: Iterable[
     if isinstance(caption, (tuple, list)):  # Styler's (full, short) caption
         caption = caption[0]
     st.caption = None  # shown above the scroll container instead
+    if label:
+        save_table(label, table_data(st.data, percent, index=index))
     display(HTML(table_html(st.to_html(), caption, table_id(caption, label))))
+
+
+def table_data(df: pd.DataFrame, percent: Iterable[str] = (), *, index: bool = False) -> pd.DataFrame:
+    """A shown table as its CSV holds it: the values as the table shows them (``percent``
+    columns as percentages, their names ending in " (%)"), the index as columns where shown."""
+    out = df.reset_index() if index else df.copy()
+    for c in percent:
+        if c in out.columns:
+            out[c] = pd.to_numeric(out[c], errors="coerce") * 100
+            out = out.rename(columns={c: f"{c} (%)"})
+    return out
+
+
+def save_table(label: str, data: pd.DataFrame, folder=None) -> Path:
+    """Write a numbered table's data as ``<label>.csv`` beside the figures' files
+    (:func:`gameai.book.plots.figure_dir`), for the book's extension to link under the table."""
+    from .plots import figure_dir
+
+    folder = Path(folder) if folder is not None else figure_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{label}.csv"
+    data.to_csv(path, index=False, float_format="%.10g", lineterminator="\n")
+    return path
 
 
 def glue_md(key: str, text: str) -> None:

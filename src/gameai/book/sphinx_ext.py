@@ -414,6 +414,31 @@ def phone_figures(soup, figures: Path) -> bool:
     return changed
 
 
+def table_downloads(soup, source: Path, out: Path, prefix: str) -> bool:
+    """Link each numbered table of a parsed page to the CSV of its data: where ``source`` (the
+    ``_figures/`` beside the page's source) holds ``<table id>.csv``
+    (:func:`gameai.book.display.save_table`), copy it into ``out`` (the HTML output's
+    ``_figures/``) and add "Download: data (CSV)" under the table, ``prefix`` being the way from
+    the page to the output's root (``"../"``). Returns whether the page changed."""
+    changed = False
+    for fig in soup.select("figure.gameai-table[id]"):
+        csv = source / f"{fig['id']}.csv"
+        if not csv.is_file() or fig.select_one("p.gameai-fig-links"):
+            continue
+        out.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(csv, out / csv.name)
+        para = soup.new_tag("p", attrs={"class": "gameai-fig-links"})
+        para.append("Download: ")
+        link = soup.new_tag("a", attrs={"href": f"{prefix}{FIGURES_DIRNAME}/{csv.name}",
+                                        "title": "the numbers of this table (CSV)",
+                                        "class": "reference internal"})
+        link.string = "data (CSV)"
+        para.append(link)
+        fig.append(para)
+        changed = True
+    return changed
+
+
 def on_build_finished(app, exception) -> None:
     if exception is not None or getattr(app.builder, "format", "") != "html":
         return
@@ -438,10 +463,12 @@ def on_build_finished(app, exception) -> None:
     from bs4 import BeautifulSoup
 
     figures = Path(app.outdir) / FIGURES_DIRNAME
-    for path, old, new in zip(files, texts, numbered):
-        if "gameai-fig-links" in new:
+    for doc, path, old, new in zip(docs, files, texts, numbered):
+        if "gameai-fig-links" in new or "gameai-table" in new:
             soup = BeautifulSoup(new, "html.parser")
-            if phone_figures(soup, figures):
+            source = Path(app.env.doc2path(doc)).parent / FIGURES_DIRNAME
+            prefix = "../" * (len(Path(app.builder.get_target_uri(doc)).parts) - 1)
+            if phone_figures(soup, figures) | table_downloads(soup, source, figures, prefix):
                 new = str(soup)
         if new != old:
             path.write_text(new, encoding="utf-8")
