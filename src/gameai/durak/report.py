@@ -11,7 +11,6 @@ points, written as points.
 from __future__ import annotations
 
 import json
-import math
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -277,9 +276,13 @@ def hands_texts(rc: pd.DataFrame | None, so: pd.DataFrame | None,
             f"{effect('three', True)}, a pair by {effect('pair')}, three or more cards of one "
             f"non-trump suit by {effect('unbalanced', True)}."),
         "durak-predict-text": (
-            "The evaluator orders hands in the right direction everywhere, but weakly: with two "
-            "players the initial hand explains little of who ends as the fool"
-            + (f" (ρ {two.min():.2f}–{two.max():.2f})" if len(two) else "")
+            "The evaluator orders hands in the right direction "
+            + ("everywhere" if (rc["lo"] > 0).all() else
+               f"in {int((rc['lo'] > 0).sum())} of {len(rc)} configurations (95 % interval above 0)")
+            + ", but weakly: with two players the initial hand explains little of who ends as the "
+            "fool"
+            + (f" (ρ {two.min():.2f}–{two.max():.2f})" if two.nunique() > 1 else
+               f" (ρ {two.iloc[0]:.2f})" if len(two) else "")
             + f", and most where six cards are a larger part of the game (ρ up to {top['rho']:.2f}, "
             f"{int(top['n_players'])} players with {int(top['deck'])} cards). EvalAI against "
             "itself also shows how often OpenFool's rules let a game run forever: "
@@ -454,7 +457,9 @@ def baselines_texts(t: pd.DataFrame | None) -> dict[str, str]:
             "Against random players EvalAI is almost never the fool. Against SmallestAI — a "
             "player that sheds its smallest card and always beats when it can — it wins clearly "
             "only with two players, the more clearly the larger the deck"
-            + (f"; with three to five players {many}." if len(sm) else ".")),
+            + (f"; with three to five players {many}." if len(sm) else ".")
+            + (" Which of EvalAI's decisions costs it is measured below, in our diagnosis."
+               if len(above) else "")),
     }
 
 
@@ -467,10 +472,10 @@ def pooled(t: pd.DataFrame, by: str, order) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def excess_data(p: pd.DataFrame, by: str, labels, x: str) -> pd.DataFrame:
-    """A dot plot's points (:func:`excess_figure`): one row per (row label, player count)."""
-    return pd.DataFrame({"series": p["n_players"].map("{} players".format),
-                         "EvalAI with" if by == "agent" else "change": p[by].map(labels),
+def excess_data(p: pd.DataFrame, by: str, labels, x: str, first: str) -> pd.DataFrame:
+    """A dot plot's points (:func:`excess_figure`): one row per (row label, player count), the
+    row label in column ``first``, the difference in points in column ``x``."""
+    return pd.DataFrame({"series": p["n_players"].map("{} players".format), first: p[by].map(labels),
                          x: p["excess"] * 100, "ci_low": p["lo"] * 100, "ci_high": p["hi"] * 100,
                          "n": p["games"]})
 
@@ -534,7 +539,7 @@ def diagnosis_figure(p: pd.DataFrame) -> plt.Figure:
 
 
 def diagnosis_data(p: pd.DataFrame) -> pd.DataFrame:
-    return excess_data(p, "agent", DIAG_LABEL, DIAG_X)
+    return excess_data(p, "agent", DIAG_LABEL, DIAG_X, "EvalAI with")
 
 
 def diagnosis_table(p: pd.DataFrame) -> pd.DataFrame:
@@ -611,7 +616,7 @@ def ablations_figure(p: pd.DataFrame) -> plt.Figure:
 
 
 def ablations_data(p: pd.DataFrame) -> pd.DataFrame:
-    return excess_data(p, "agent", variant_words(), ABL_X)
+    return excess_data(p, "agent", variant_words(), ABL_X, "change")
 
 
 def ablations_table(p: pd.DataFrame) -> pd.DataFrame:
