@@ -305,6 +305,8 @@ def test_the_offsets_and_sweep_data_say_what_the_figure_shows():
     mce = d.set_index("series").loc["MCE (4 strategies)", "ours − paper (points)"]
     assert mce == pytest.approx(-5 - paper_mce, abs=1.5)
     assert report.families_found(res, 1.0).startswith("at 0.1 s per ply: MCE ")
+    text = report.offsets_text(res, 1.0)  # no cell from 1 s on: that clause is left out
+    assert text.startswith("By family the differences") and "from 1 s on" not in text
     sweep = pd.DataFrame([{**r, "C": c} for c in (0.2, 0.6) for r in ours("UCT-TR", 0.2, noisy(45, 20), [(50, 40, 40)] * 20)])
     s = report.sweep_data(sweep, "C", 1.0)
     raw = s[s["series"] == report.RAW_BEST_SERIES]

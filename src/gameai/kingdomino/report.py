@@ -23,7 +23,7 @@ from ..core.numbers import ci_range, number, pct, with_ci
 from ..core.stats import bh_reject, common_shift, holm_reject
 from . import analysis, paper
 from .analysis import table3
-from .chapter import BEYOND_T, SHORT_T
+from .chapter import BEYOND_T, EXPERIMENTS, SHORT_T
 
 #: A cell's game-level verdict: the Welch test at this level.
 ALPHA = 0.05
@@ -377,10 +377,11 @@ def table3_offset(claims: pd.DataFrame, res) -> str:
     if bands is None or one is None:
         return "*too few judged cells with a spread for the offset test*"
     mu, lo, hi, _ = one["shifts"]["all"]
-    text = (offset_sentence(bands, "our like-for-like values") + ". One shift for the whole table ("
+    lfl = claims["note"].fillna("").str.contains(analysis.LIKE_FOR_LIKE_NOTE, regex=False).any()
+    text = (offset_sentence(bands, "our like-for-like values" if lfl else "our values") + ". One shift for the whole table ("
             f"{number(mu, 1, signed=True)}, 95 % CI {ci_range(lo, hi, percent=False, signed=True)}) "
             "leaves the cells scattering " + ("as" if one["p"] >= LEVEL else "more than")
-            + f" chance predicts (p = {one['p']:.2g})")
+            + " chance predicts (" + (f"p = {one['p']:.2g}" if one["p"] >= 0.001 else "p < 0.001") + ")")
     from .analysis import table3_frame
 
     fg = []
@@ -662,7 +663,7 @@ def found(res, claims: pd.DataFrame, params) -> dict[str, str]:
     """The glued texts of the chapter's opening ("what we found") that come from the claims."""
     cells = table3_cells_found(claims, params["table3_games"])
     return {"kd-one-line": one_line(claims),
-            "kd-missing": missing_sentence(res, params["experiments"]),
+            "kd-missing": missing_sentence(res, EXPERIMENTS),
             "kd-tree": tree_found(claims), "kd-table1-found": table1_found(claims),
             "kd-t3-found": cells if cells == NOT_RUN else f"{cells}. {best_found(res, params)}".strip(),
             "kd-mce-uct": mce_uct_found(claims), "kd-readings": readings_found(claims),
@@ -967,17 +968,29 @@ def offsets_text(res, time_scale: float) -> str:
     uct = t[t["strategy"].str.startswith("UCT")]
     pol = uct["strategy"].map(analysis.policy_of)
     lo_T = t["T"].min()
-    low = uct[uct["T"] == lo_T]
-    return (f"By family the differences are not alike: {families_found(res, time_scale)}. MCE is "
-            f"close to the paper but not level with it: over all {len(mce)} MCE cells ours lie "
-            f"{_signed(m)} points from the paper's ({_ci(a, b)}), and at {worst['T']:g} s the four "
-            f"MCE strategies lie {_signed(worst['diff'])} ({_ci(worst['lo'], worst['hi'])}) from "
-            "it: our opponents are stronger than the authors' (see the like-for-like section). "
-            "The three UCT variants score several points *more* than the paper's at the smallest "
-            f"budgets, and only with knowledge playouts: at {lo_T:g} s the UCT cells with knowledge "
-            f"playouts (FG, εG, PG) lie {_pooled(low[pol[low.index] != 'TR'])} points from the "
-            f"paper's, those with random (TR) playouts {_pooled(low[pol[low.index] == 'TR'])}; "
-            f"from 1 s on, the TR cells lie {_pooled(uct[(pol == 'TR') & (uct['T'] >= 1)])}.")
+    low, later = uct[uct["T"] == lo_T], uct[(pol == "TR") & (uct["T"] >= 1)]
+    fam = analysis.family_offsets(t)
+    fam = fam[fam["T"] == lo_T]
+    apart = fam["lo"].max() > fam["hi"].min()  # two families' intervals do not overlap
+    knowledge, random = low[pol[low.index] != "TR"], low[pol[low.index] == "TR"]
+    k_lo, r_lo, r_hi = analysis.pooled_offset(knowledge)[1], *analysis.pooled_offset(random)[1:]
+    only_knowledge = k_lo > 0 and r_lo <= 0 <= r_hi
+    return ("By family the differences " + ("are not alike" if apart else "are")
+            + f": {families_found(res, time_scale)}. "
+            + (f"MCE is close to the paper but not level with it" if b < 0 or a > 0 else
+               "MCE is level with the paper")
+            + f": over all {len(mce)} MCE cells ours lie {_signed(m)} points from the paper's "
+            f"({_ci(a, b)}), and at {worst['T']:g} s the four MCE strategies lie "
+            f"{_signed(worst['diff'])} ({_ci(worst['lo'], worst['hi'])}) from it"
+            + (": our opponents are stronger than the authors' (see the like-for-like section)"
+               if b < 0 else "") + ". "
+            + ("The three UCT variants score several points *more* than the paper's at the "
+               "smallest budgets, and only with knowledge playouts: " if only_knowledge else
+               "The UCT variants: ")
+            + f"at {lo_T:g} s the UCT cells with knowledge playouts (FG, εG, PG) lie "
+            f"{_pooled(knowledge)} points from the paper's, those with random (TR) playouts "
+            f"{_pooled(random)}"
+            + ("" if not len(later) else f"; from 1 s on, the TR cells lie {_pooled(later)}") + ".")
 
 
 def _budget_offsets(res, time_scale: float) -> pd.DataFrame | None:
@@ -1684,3 +1697,13 @@ def check_claims(claims: pd.DataFrame) -> None:
     assert claims.loc[bad, "note"].fillna("").str.len().gt(0).all()
     shown = claims_table(claims, "kingdomino").data
     assert all(f'data-claim="{cid}"' in shown for cid in claims["claim"])
+
+
+def offsets_found(res, time_scale: float) -> str:
+    """The opening's line on where Table III differs under our rule: by family at the smallest
+    budget (:func:`families_found`), and the budget check (:func:`budget_check_found`)."""
+    fam, bc = families_found(res, time_scale), budget_check_found(res, time_scale)
+    if fam == NOT_RUN:
+        return NOT_RUN
+    return (f"by strategy family, ours minus the paper's {fam}"
+            + ("" if bc == NOT_RUN else f". Budget check: {bc}") + ".")
