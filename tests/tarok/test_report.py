@@ -180,3 +180,22 @@ def test_short_text_names_experiments_shown_with_fewer_tasks():
     text = report.short_text({"table1_ci": (20, 200), "strength": (6, 6)})
     assert "Table 1 over all deals with 20 of its 200 tasks" in text and "strength" not in text
     assert report.short_text({"strength": (6, 6)}) == ""
+
+
+def test_conclusions_follow_the_numbers():
+    d = report.data(res(table1=rows(T1, deals=2)), PARAMS)
+    assert "in our search the table does most of the work" in report.tt_text(d)  # no_tt: 4×, the most
+    flat = report.data(res(table1=rows({**T1, "no_tt": 11, "no_pruning": 30}, deals=2)), PARAMS)
+    assert "most of the work" not in report.tt_text(flat)
+    # 15 nodes per sample against the paper's 8,667: per decision (x2) is nearer, for both counts
+    assert report.reading_text(d).endswith("most plausibly per decision.")
+    near = report.data(res(table1=rows({"all": 8_667, "none": 1_598_924}, deals=2)), PARAMS)
+    assert report.reading_text(near).endswith("most plausibly per sampled deal.")
+    assert report.verdicts_text(claims().assign(verdict="pending")) == "**5** not computed in this run"
+
+
+def test_tt_text_compares_history_and_window_with_the_paper():
+    d = report.data(res(table1=rows({**T1, "no_history": 30}, deals=2)), PARAMS)
+    text = report.tt_text(d)
+    assert "history saves more than in the paper (switching it off: 3.00×" in text
+    assert "the minimal window less (1.40×" in text

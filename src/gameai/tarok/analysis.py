@@ -662,8 +662,8 @@ def ratio_claims(thesis: pd.DataFrame | None, sound: pd.DataFrame | None, deals:
         est, lo, hi, n = (math.nan,) * 3 + (0,) if thesis is None else ratio(
             thesis, "none", name, depth=depth)
         if n == 0:
-            out.append(pending(cid, desc, want, "thesis-configuration run pending "
-                               "(gameai run tarok -p experiments thesis_table1,thesis_table8)",
+            out.append(pending(cid, desc, want, "not computed in this run: the thesis's "
+                               "search (gameai run tarok -p experiments thesis_table1,thesis_table8)",
                                step=step))
             continue
         note = _note("ratio of mean nodes per decision, bootstrap CI over deals",
@@ -676,6 +676,11 @@ def ratio_claims(thesis: pd.DataFrame | None, sound: pd.DataFrame | None, deals:
         out.append(quantitative(cid, desc, want, est, lo, hi, n, step=step,
                                 n_paper=paper.TABLE1_DEALS, proportion=0, note=note))
     return out
+
+
+#: The note of a Table 1 claim whose thesis-configuration run is missing.
+NOT_RUN_T1 = ("not computed in this run: the paper's Table 1 in the thesis's search (gameai run "
+              "tarok -p experiments thesis_table1)")
 
 
 def table1_claims(thesis: pd.DataFrame | None, sound: pd.DataFrame | None,
@@ -692,9 +697,8 @@ def table1_claims(thesis: pd.DataFrame | None, sound: pd.DataFrame | None,
         desc = f"{algo}: nodes per sampled deal, depth 9, first card"
         sdesc = f"{algo}: seconds per sampled deal (2003, Athlon XP 1800+)"
         if ts is None or name not in ts.index:
-            out.append(pending(cid, desc, nodes, "thesis-configuration Table 1 pending"))
-            out.append(pending(f"{cid}.seconds", sdesc, secs, "thesis-configuration Table 1 "
-                               "pending"))
+            out.append(pending(cid, desc, nodes, NOT_RUN_T1))
+            out.append(pending(f"{cid}.seconds", sdesc, secs, NOT_RUN_T1))
             continue
         r = ts.loc[name]
         sound_nodes = (f"sound configuration {ss.loc[name, 'nodes']:,.0f} per sampled deal"
@@ -733,7 +737,9 @@ def table8_claims(thesis: tuple, sound: tuple, deals: int) -> list[Claim]:
             desc = f"{CONFIG_LABELS[name]}: nodes per sampled deal at depth {depth}"
             row = None if t is None else t[(t["config"] == name) & (t["depth"] == depth)]
             if row is None or row.empty:
-                out.append(pending(cid, desc, value, "thesis-configuration Table 8 pending"))
+                out.append(pending(cid, desc, value, "not computed in this run: thesis "
+                                   "Table 8 in the thesis's search (gameai run tarok -p experiments "
+                                   "thesis_table8)"))
                 continue
             r = row.iloc[0]
             sound_nodes = (f"sound configuration {s.loc[(name, depth), 'nodes']:,.0f}"
@@ -758,8 +764,8 @@ def fuzzy_claims(thesis: pd.DataFrame | None, sound: pd.DataFrame | None = None,
     desc = "fuzzy vs exact-key table: fewer nodes (x), depth 9 (quality: next claim)"
     if thesis is None:
         return [pending("fuzzy_tt.gain", desc, paper.FUZZY_TT_GAIN,
-                        "thesis-configuration fuzzy-table run pending (gameai run tarok -p "
-                        "experiments thesis_fuzzy)", step=0.1)]
+                        "not computed in this run: the fuzzy-table test in the "
+                        "thesis's search (gameai run tarok -p experiments thesis_fuzzy)", step=0.1)]
     f = fuzzy(thesis)
     sd, sdlo, sdhi = f["same_decision"]
     beside = []
@@ -792,7 +798,9 @@ def window_claims(cost: pd.DataFrame | None, games: pd.DataFrame | None,
     said = "a speed-up that keeps alpha-beta's result"
     out = []
     if cost is None:
-        out.append(pending("window.exact", desc, said, "window_cost run pending"))
+        out.append(pending("window.exact", desc, said, "not computed in this run: the printed "
+                           "window against exact alpha-beta (gameai run tarok -p experiments "
+                           "window_cost)"))
     else:
         w = window_cost(cost).set_index(["config", "window"])
         r = w.loc[("only_minwindow", "thesis")]
@@ -822,7 +830,9 @@ def window_claims(cost: pd.DataFrame | None, games: pd.DataFrame | None,
     d = None if games is None or strength_df is None else paired(
         both, "tarokist_thesis_window", "tarokist")
     if d is None or not d["deals"]:
-        out.append(pending("window.play", desc, "no loss (implied)", "window_games pending"))
+        out.append(pending("window.play", desc, "no loss (implied)", "not computed in this run: the games "
+                           "with the printed window (gameai run tarok -p experiments "
+                           "window_games,strength)"))
     else:
         ours = (f"thesis window minus PVS: {d['points']:+.2f} card points "
                 f"[{d['points_lo']:+.2f}, {d['points_hi']:+.2f}], wins {100 * d['win']:+.1f} pp")
@@ -845,12 +855,13 @@ def strength_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
     desc = "human players judge the program to play tarok reasonably well (abstract; qualitative)"
     if df is None:
         return [pending("strength.reasonable", desc, "plays reasonably well",
-                        "strength run not computed: about 2 s per deal for the full program and "
-                        "15 s for plain MC alpha-beta on one core (gameai run tarok)")]
+                        "not computed in this run: the strength games, about 2 s per deal for the "
+                        "full program and 15 s for plain Monte Carlo alpha-beta on one core "
+                        "(gameai run tarok -p experiments strength)")]
     t = strength(df).set_index("player")
     if not {"tarokist", "random", "rule"} <= set(t.index):
         return [pending("strength.reasonable", desc, "plays reasonably well",
-                        "strength run lacks the full program, random or rule-based play so far")]
+                        "the strength games lack the full program, random or rule-based play so far")]
     a, r, b = t.loc["tarokist"], t.loc["random"], t.loc["rule"]
     holds = a.points_lo > max(r.points_hi, b.points_hi)
     ours = (f"proxy: declarer's points {a.points:.1f} [{a.points_lo:.1f}, {a.points_hi:.1f}] "
@@ -882,8 +893,9 @@ def fuzzy_quality_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
     t = None if df is None else strength(df).set_index("player")
     if t is None or "tarokist" not in t.index or "tarokist_exact" not in t.index:
         return [pending("fuzzy_tt.quality", desc, "no impact on the quality of playing",
-                        "needs the strength run's tarokist and tarokist_exact players "
-                        "(gameai run tarok)")]
+                        "not computed in this run: the strength games of the full "
+                        "program with the fuzzy and with an exact-key table (gameai run tarok -p "
+                        "experiments strength)")]
     d = paired(df, "tarokist", "tarokist_exact")
     holds = d["points_lo"] > -QUALITY_TOLERANCE
     ours = (f"fuzzy minus exact: {d['points']:+.2f} card points "

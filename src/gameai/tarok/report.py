@@ -172,9 +172,9 @@ def short_text(short: Mapping[str, tuple[int, int]]) -> str:
 def verdicts_text(claims: pd.DataFrame) -> str:
     """The claims' verdicts counted (the "What we found" box)."""
     counts = claims["verdict"].value_counts()
-    return ", ".join(f"**{int(counts.get(v, 0))}** {v}" for v in
-                     ("reproduced", "consistent", "differs", "not comparable", "holds", "fails",
-                      "pending") if counts.get(v, 0))
+    return ", ".join(f"**{int(counts.get(v, 0))}** {'not computed in this run' if v == 'pending' else v}"
+                     for v in ("reproduced", "consistent", "differs", "not comparable", "holds",
+                               "fails", "pending") if counts.get(v, 0))
 
 
 # ----------------------------------------------------------------------------- Table 1 (paper)
@@ -200,16 +200,27 @@ def reduction_text(d: Data, thesis: bool = False) -> str:
     return text + "."
 
 
+def _closer(ours: float, per_decision: float, theirs: float) -> bool:
+    """Whether ``ours`` (per sampled deal) is nearer ``theirs`` than ``per_decision`` is, by ratio."""
+    return abs(math.log(ours / theirs)) < abs(math.log(per_decision / theirs))
+
+
 def reading_text(d: Data) -> str:
-    """Our node counts per sampled deal and per decision beside paper Table 1's."""
+    """Our node counts per sampled deal and per decision beside paper Table 1's, and which of
+    the two readings of its counts they fit (where both of ours fit the same one)."""
     if d.t1 is None:
         return ""
     t = analysis.table1(d.t1_paper).set_index("config")
+    if not {"all", "none"} <= set(t.index):
+        return ""
     a, nn = t.loc["all"], t.loc["none"]
+    fits = {_closer(r.nodes, r.nodes_decision, r.paper_nodes) for r in (a, nn)}
+    verdict = ("" if len(fits) > 1 else ": the paper's counts are most plausibly per " +
+               ("sampled deal" if fits == {True} else "decision"))
     return (f"Per sampled deal our plain alpha-beta expands {nn.nodes:,.0f} nodes "
             f"(per decision {nn.nodes_decision:,.0f}) against the paper's 1,598,924, and all "
-            f"enhancements {a.nodes:,.0f} (per decision {a.nodes_decision:,.0f}) against 8,667: "
-            "the paper's counts are most plausibly per sampled deal.")
+            f"enhancements {a.nodes:,.0f} (per decision {a.nodes_decision:,.0f}) against 8,667"
+            f"{verdict}.")
 
 
 def time_text(d: Data) -> str:
@@ -217,31 +228,46 @@ def time_text(d: Data) -> str:
     if d.t1 is None:
         return ""
     t = analysis.table1(d.t1_paper).set_index("config")
+    if not {"all", "none"} <= set(t.index):
+        return ""
     a, nn = t.loc["all"], t.loc["none"]
-    return (f"Time falls less than nodes do: over the paper's {d.t1_paper['deal'].nunique()} "
-            f"deals, with all enhancements a node costs {a.us_per_node:.2f}{NBSP}µs against "
-            f"{nn.us_per_node:.2f}{NBSP}µs for plain alpha-beta ({a.us_per_node / nn.us_per_node:.1f}×; "
-            f"paper 28.6 against 13.3{NBSP}µs, 2.2×): the probes and stores of a 1,000,003-slot "
-            "table and the history sorting weigh more beside our cheap move generation than "
-            "they did in the 2003 program.")
+    text = (f"Over the paper's {d.t1_paper['deal'].nunique()} deals, with all enhancements a node "
+            f"costs {a.us_per_node:.2f}{NBSP}µs against {nn.us_per_node:.2f}{NBSP}µs for plain "
+            f"alpha-beta ({a.us_per_node / nn.us_per_node:.1f}×; paper 28.6 against 13.3{NBSP}µs, 2.2×)")
+    if a.us_per_node / nn.us_per_node > 28.6 / 13.3:
+        text += (": the probes and stores of a 1,000,003-slot table and the history sorting weigh "
+                 "more beside our cheap move generation than they did in the 2003 program")
+    return ("Time falls less than nodes do. " if a.us_per_node > nn.us_per_node else "") + text + "."
+
+
+def _as_paper(ours: float, theirs: float) -> str:
+    """``about as much`` (within 10 %), ``more`` or ``less``: ours against the paper's."""
+    if abs(math.log(ours / theirs)) < math.log(1.1):
+        return "about as much"
+    return "more" if ours > theirs else "less"
 
 
 def tt_text(d: Data) -> str:
-    """What the transposition table does in paper Table 1: switched off alone, and alone."""
+    """What the transposition table does in paper Table 1: switched off alone, and alone;
+    and what history and the minimal window add on top of the others."""
     if d.t1 is None:
         return ""
     tt = analysis.table1(d.t1_paper).set_index("config")
-    if not {"no_tt", "no_history", "no_minwindow", "only_tt"} <= set(tt.index):
+    offs = ("no_tt", "no_history", "no_minwindow", "no_pruning")
+    if not {*offs, "all", "only_tt"} <= set(tt.index):
         return ""
-    off = lambda cfg: tt.loc[cfg, "nodes"] / tt.loc["all", "nodes"]  # noqa: E731
-    p_off = lambda cfg: paper.TABLE1[f"table1.{cfg}"][1] / paper.TABLE1["table1.all"][1]  # noqa: E731
+    off = {c: tt.loc[c, "nodes"] / tt.loc["all", "nodes"] for c in offs}
+    p_off = {c: paper.TABLE1[f"table1.{c}"][1] / paper.TABLE1["table1.all"][1] for c in offs}
+    most = max(off, key=off.get) == "no_tt"
     return (f"Switching off the transposition table alone multiplies our nodes by "
-            f"{off('no_tt'):.1f} (paper {p_off('no_tt'):.1f}), and the table alone saves "
-            f"{tt.loc['only_tt', 'none_ratio']:.1f}× (paper 16.7×): in our search the table "
-            "does most of the work. On top of the others, history saves as much as in the "
-            f"paper (switching it off: {off('no_history'):.2f}×, paper {p_off('no_history'):.2f}×) "
-            f"and the minimal window less ({off('no_minwindow'):.2f}×, paper "
-            f"{p_off('no_minwindow'):.2f}×).")
+            f"{off['no_tt']:.1f} (paper {p_off['no_tt']:.1f}), and the table alone saves "
+            f"{tt.loc['only_tt', 'none_ratio']:.1f}× (paper 16.7×)"
+            + (": in our search the table does most of the work. " if most else ". ") +
+            f"On top of the others, history saves {_as_paper(off['no_history'], p_off['no_history'])} "
+            f"{'as' if _as_paper(off['no_history'], p_off['no_history']) == 'about as much' else 'than'} "
+            f"in the paper (switching it off: {off['no_history']:.2f}×, paper {p_off['no_history']:.2f}×) "
+            f"and the minimal window {_as_paper(off['no_minwindow'], p_off['no_minwindow'])} "
+            f"({off['no_minwindow']:.2f}×, paper {p_off['no_minwindow']:.2f}×).")
 
 
 def sound_gap_text(d: Data) -> str:
@@ -505,13 +531,14 @@ def single_text(d: Data) -> str:
 
 
 def decomp_text(d: Data) -> str:
-    return "not computed in this run." if d.decomp.empty else analysis.decomposition_text(d.decomp) + "."
+    """The steps from the sound search to the thesis's in one sentence (towards the paper's 184×)."""
+    return "not computed in this run." if len(d.decomp) < 2 else analysis.decomposition_text(d.decomp) + "."
 
 
 def decomp_table(d: Data) -> pd.DataFrame | None:
     """All enhancements against plain alpha-beta from the sound search to the thesis's, one
     switch at a time (towards paper Table 1's 184×)."""
-    if d.decomp.empty:
+    if len(d.decomp) < 2:
         return None
     t = analysis.decomposition_table(d.decomp).rename(columns={
         "all enhancements: nodes / sample": "all: nodes", "plain alpha-beta: nodes / sample": "none: nodes",
@@ -527,7 +554,7 @@ def decomp_table(d: Data) -> pd.DataFrame | None:
 
 
 def steps_text(d: Data) -> str:
-    return "" if d.decomp.empty else "Step by step: " + analysis.steps_text(d.decomp)
+    return "" if len(d.decomp) < 2 else "Step by step: " + analysis.steps_text(d.decomp)
 
 
 def remaining_text(d: Data) -> str:
@@ -829,10 +856,16 @@ def sessions_text(d: Data) -> str:
     mix = analysis.contract_mix(ss).set_index("contract")
     paths = analysis.margin_paths(ss)
     last = paths[paths["game"] == paths["game"].max()]["margin"]
-    return (f"over {len(ss):,} games in {ss['session'].nunique()} sessions everyone passed (klop) in "
+    return (f"over {len(ss):,} games in {_sessions(ss)} everyone passed (klop) in "
             f"{pct(mix.loc['klop', 'share']) if 'klop' in mix.index else pct(0)} of the games; " +
             ", ".join(f"{c} {pct(r.share)}" for c, r in mix.iterrows() if c != "klop") +
-            f". The margin ended between {last.min():g} and {last.max():g} (start 7).")
+            (f". The margin ended at {last.min():g} (start 7)." if last.min() == last.max() else
+             f". The margin ended between {last.min():g} and {last.max():g} (start 7)."))
+
+
+def _sessions(ss: pd.DataFrame) -> str:
+    n = ss["session"].nunique()
+    return f"{n} session{'s' if n != 1 else ''}"
 
 
 def contracts_table(d: Data) -> pd.DataFrame | None:
@@ -847,7 +880,7 @@ def contracts_table(d: Data) -> pd.DataFrame | None:
         "declarer wins": col("win").map(pct),
         "95 % CI": [ci_range(a, b) if a == a else "" for a, b in zip(col("win_lo"), col("win_hi"))],
         "declarer's mean score": col("score").map(lambda v: f"{v:+.1f}" if v == v else "")}),
-        f"Contracts over {len(ss):,} games ({ss['session'].nunique()} sessions of three adaptive programs)",
+        f"Contracts over {len(ss):,} games ({_sessions(ss)} of three adaptive programs)",
         counts=("games",))
 
 
@@ -892,10 +925,13 @@ def session_trend_text(d: Data) -> str:
     first, last = tr.iloc[0], tr.iloc[-1]
     paths = analysis.margin_paths(ss)
     fell = last["margin"] < first["margin"]
+    wins = f"declarers win {pct(ss.loc[ss['contract'] != 'klop', 'won'].mean())} of their games."
+    if len(tr) < 2:
+        return (f"Over games {first['games']} of the session the mean margin is {first['margin']:.1f} "
+                f"and klop {pct(first['klop'])}; {wins}")
     text = (f"Over the sessions the mean margin {'falls' if fell else 'moves'} from {first['margin']:.1f} "
             f"after games {first['games']} to {last['margin']:.1f} after games {last['games']}, and "
-            f"klop from {pct(first['klop'])} to {pct(last['klop'])}, while declarers win "
-            f"{pct(ss.loc[ss['contract'] != 'klop', 'won'].mean())} of their games.")
+            f"klop from {pct(first['klop'])} to {pct(last['klop'])}, while {wins}")
     if fell and paths["margin"].min() < 0:
         text += (f" Under our reading of the adaptation the margin drifts down within "
                  f"{d.params['session_games']:,} games. The cause is self-play of three adaptive "
@@ -942,8 +978,15 @@ def speed_text(d: Data) -> str:
         return "not computed in this run"
     a = analysis.table1(d.t1).set_index("config").loc["all"]
     return (f"{a.us_per_node:.2f}{NBSP}µs per node with all enhancements over "
-            f"{d.t1['deal'].nunique()} deals ({paper.US_PER_NODE_ALL / a.us_per_node:.0f}× faster "
-            "per node than the paper's program)")
+            f"{d.t1['deal'].nunique()} deals ({_faster(paper.US_PER_NODE_ALL / a.us_per_node)} per "
+            "node than the paper's program)")
+
+
+def _faster(x: float) -> str:
+    """``12× faster`` / ``1.5× slower`` (never "0× faster")."""
+    if x < 1:
+        return f"{1 / x:.{0 if 1 / x >= 10 else 1}f}× slower"
+    return f"{x:.{0 if x >= 10 else 1}f}× faster"
 
 
 def speed_deals_text(rec: Mapping | None) -> str:
