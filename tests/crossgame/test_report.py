@@ -100,3 +100,41 @@ def test_compute_table_sums_each_part_per_game_in_minutes():
     t = report.compute_table(m, ["tarok"]).iloc[0]
     assert t["three searches"] == "3.0" and t["split sweep"] == "0.5" and t["total"] == "4.5"
     assert report.compute_text(m).startswith("1 of 5 experiments are not complete yet")
+
+
+def test_one_line_counts_the_verdicts_and_says_why_undecided():
+    import pandas as pd
+
+    claims = pd.DataFrame({
+        "claim": ["frankszoo.ismcts_vs_det_uct", "tarok.ismcts_vs_det_uct", "durak2.ismcts_vs_det_uct"],
+        "ours": ["+1.2 points (-4.0 to +6.4) at 300", "+3.6 points (+0.4 to +6.8) at 1,000",
+                 "\u22120.4 points (\u22126.5 to +5.7) at 300"],
+        "verdict": ["undecided", "holds", "undecided"], "n": [500, 1000, 500]})
+    text = report.one_line(claims)
+    assert "in 3 game settings" in text and "holds in 1 (Tarok" in text
+    assert "is undecided in 2 (Frank's Zoo" in text and "budgets up to 1,000 iterations" in text
+    assert "about 10 points wide" in text  # the median width of (10.4, 6.4, 12.2)
+    assert "interval" not in report.one_line(claims.assign(verdict="holds"))
+    assert "not tested" in report.one_line(claims.iloc[:0])
+
+
+def test_the_figures_data_is_tidy_in_the_units_shown():
+    table = analysis.strength_table(_study())
+    s = report.strength_data(table, ["kingdomino"])
+    fig = report.strength_figure(table, ["kingdomino"])
+    legend = {t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().get_texts()}
+    plt.close(fig)
+    assert set(s["series"]) <= legend  # series named as in the legend
+    flat100 = s[(s["series"] == "flat Monte Carlo") & (s["iterations per decision"] == 100)].iloc[0]
+    assert flat100["value (%)"] == 100 and flat100["n"] == N and flat100["ci_low (%)"] < 100
+    base = s[s["series"] == "baseline in the seat"]
+    assert len(base) == 1 and base["iterations per decision"].isna().all()
+    assert base["value (%)"].iloc[0] == 50 and set(s["panel"]) == {"Kingdomino, 4 players"}
+    d = report.differences_data(report.differences(_study(), ["kingdomino"], N), ["kingdomino"])
+    fixed = d[(d["series"] == "ISMCTS − determinized UCT, fixed split")
+              & (d["iterations per decision"] == 100)].iloc[0]
+    assert fixed["difference (points)"] == pytest.approx(50) and fixed["verdict"] == "better"
+    w = report.sweep_data(analysis.det_sweep_table(_sweep()), ["kingdomino"])
+    best = w[w["best of its budget"]]
+    assert sorted(zip(best["series"], best["determinizations"])) == [("10 iterations", 10),
+                                                                       ("100 iterations", 1)]

@@ -8,6 +8,7 @@ Players are named in words (:data:`NAMES`); differences are in points of the gam
 from __future__ import annotations
 
 import math
+import re
 
 import matplotlib.pyplot as plt
 from matplotlib.transforms import offset_copy
@@ -513,3 +514,101 @@ def draw_share(rows: pd.DataFrame) -> str:
     if durak.empty:
         return "none of this run's games"
     return f"{pct(float(durak['draw'].mean()))} of the {len(durak):,} Durak games"
+
+
+def one_line(claims: pd.DataFrame) -> str:
+    """The chapter's verdict in one sentence, from its claims (``read_claims``): in how many of
+    the settings Cowling et al.'s (2012) claim - SO-ISMCTS plays at least as well as determinized
+    UCT - holds, fails or is undecided against the best-split rival, at which budgets and games,
+    and how wide a budget's 95 % interval is against the 3-point margin. Plain text."""
+    if claims.empty:
+        return ("Cowling et al.'s (2012) claim that SO-ISMCTS plays at least as well as "
+                "determinized UCT is not tested in this build.")
+    names = {c: SETTINGS[c.split(".")[0]].label for c in claims["claim"]}
+    counts = []
+    for verdict, words in (("holds", "holds in"), ("fails", "fails in"), ("undecided", "is undecided in"),
+                           ("pending", "is not computed for")):
+        hit = [names[c] for c, v in zip(claims["claim"], claims["verdict"]) if v == verdict]
+        if hit:
+            counts.append(f"{words} {len(hit)} ({', '.join(hit)})" if len(hit) < len(claims)
+                          else f"{words} all {len(hit)}")
+    widths = [_float(hi) - _float(lo) for lo, hi in
+              (m.groups() for m in (_CI.search(str(o)) for o in claims["ours"]) if m)]
+    budgets = sorted({int(m.group(1).replace(",", "")) for m in
+                      (re.search(r"at ([\d,]+)$", str(o)) for o in claims["ours"]) if m})
+    text = (f"Cowling et al.'s (2012) finding that SO-ISMCTS plays at least as well as determinized "
+            f"UCT, tested as 'not worse by more than 3 points' against the rival's best number of "
+            f"determinizations in {len(claims)} game settings, {_and(counts)}")
+    if budgets:
+        text += f" (budgets up to {budgets[-1]:,} iterations, {int(claims['n'].max()):,} games each)"
+    if widths and "undecided" in set(claims["verdict"]):
+        text += (f": at these games a difference's 95 % interval is about {np.median(widths):.0f} "
+                 "points wide, too wide to tell a 3-point margin")
+    return text + "."
+
+
+_CI = re.compile(r"\(([-+−]?\d+(?:\.\d+)?) to ([-+−]?\d+(?:\.\d+)?)\)")
+
+
+def _float(text: str) -> float:
+    return float(text.replace("\u2212", "-"))
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+# ------------------------------------------------------------------ the figures' data, tidy
+def _tidy_rates(cells: pd.DataFrame, series, x_name: str, x_col: str) -> pd.DataFrame:
+    """Rates as a figure's CSV holds them: the game's panel title, the series as in the legend,
+    the x in its unit, the measure in words, the value and its Wilson 95 % interval in %, n."""
+    return pd.DataFrame({
+        "panel": [SETTINGS[g].label for g in cells["game"]],
+        "series": list(series),
+        x_name: cells[x_col].to_numpy() if x_col else np.nan,
+        "measure": [MEASURE_WORDS[HEADLINE[g]] for g in cells["game"]],
+        "value (%)": (100 * cells["rate"]).round(4).to_numpy(),
+        "ci_low (%)": (100 * cells["ci_low"]).round(4).to_numpy(),
+        "ci_high (%)": (100 * cells["ci_high"]).round(4).to_numpy(),
+        "n": cells["n"].astype(int).to_numpy()})
+
+
+def strength_data(table: pd.DataFrame, games) -> pd.DataFrame:
+    """The data of :func:`strength_figure`: each player's rate per game and budget, and the
+    baseline in the seat (no budget: the dashed line and its band)."""
+    t = table[table["game"].isin(list(games))]
+    base, rest = t[t["player"] == "baseline"], t[t["player"] != "baseline"]
+    return pd.concat([_tidy_rates(rest, rest["player"].map(NAMES), "iterations per decision", "budget"),
+                      _tidy_rates(base, ["baseline in the seat"] * len(base), "iterations per decision",
+                                  "")], ignore_index=True)
+
+
+def sweep_data(sweep: pd.DataFrame, games) -> pd.DataFrame:
+    """The data of :func:`sweep_figure`: determinized UCT's rate per number of determinizations,
+    one series per budget, with the ringed best of each budget marked."""
+    s = sweep[sweep["game"].isin(list(games))]
+    out = _tidy_rates(s, [f"{b:,} iterations" for b in s["budget"]], "determinizations", "n_det")
+    return out.assign(**{"best of its budget": s["best"].to_numpy()})
+
+
+def differences_data(diffs: pd.DataFrame, games) -> pd.DataFrame:
+    """The data of :func:`differences_figure`: SO-ISMCTS minus each rival in points, with the
+    95 % interval, per game and budget, and the verdict at that budget."""
+    d = diffs[diffs["game"].isin(list(games))]
+    return pd.DataFrame({
+        "panel": [SETTINGS[g].label for g in d["game"]],
+        "series": [f"ISMCTS − {NAMES[r]}" for r in d["rival"]],
+        "iterations per decision": d["budget"].to_numpy(),
+        "difference (points)": (100 * d["diff"]).round(4).to_numpy(),
+        "ci_low (points)": (100 * d["low"]).round(4).to_numpy(),
+        "ci_high (points)": (100 * d["high"]).round(4).to_numpy(),
+        "n": d["n"].astype(int).to_numpy(), "verdict": d["verdict"].to_numpy()})
+
+
+def exploration_data(table: pd.DataFrame, games) -> pd.DataFrame:
+    """The data of :func:`exploration_figure`: each search's rate per UCB1 constant, and whether
+    it beats or loses to the study's constant on the same deals (Holm)."""
+    t = table[table["game"].isin(list(games))]
+    out = _tidy_rates(t, t["player"].map(NAMES), "UCB1 constant c", "exploration")
+    return out.assign(**{f"beats c = {EXPLORATION:g}": t["beats_reference"].to_numpy(),
+                         f"loses to c = {EXPLORATION:g}": t["loses_to_reference"].to_numpy()})
