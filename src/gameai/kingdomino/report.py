@@ -378,10 +378,12 @@ def table3_offset(claims: pd.DataFrame, res) -> str:
         return "*too few judged cells with a spread for the offset test*"
     mu, lo, hi, _ = one["shifts"]["all"]
     lfl = claims["note"].fillna("").str.contains(analysis.LIKE_FOR_LIKE_NOTE, regex=False).any()
-    text = (offset_sentence(bands, "our like-for-like values" if lfl else "our values") + ". One shift for the whole table ("
+    what = "our like-for-like values" if lfl else "our values"
+    text = (offset_sentence(bands, what) + ". One shift for the whole table ("
             f"{number(mu, 1, signed=True)}, 95 % CI {ci_range(lo, hi, percent=False, signed=True)}) "
             "leaves the cells scattering " + ("as" if one["p"] >= LEVEL else "more than")
-            + " chance predicts (" + (f"p = {one['p']:.2g}" if one["p"] >= 0.001 else "p < 0.001") + ")")
+            + " chance predicts ("
+            + (f"p = {one['p']:.2g}" if one["p"] >= 0.001 else "p < 0.001") + ")")
     from .analysis import table3_frame
 
     fg = []
@@ -557,7 +559,8 @@ def _differ_reasons(claims: pd.DataFrame, differ: pd.DataFrame) -> str:
             - t3_differ)
     if rest > 0:
         parts.append(f"{rest} other{'s' if rest > 1 else ''}")
-    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + (", and " if len(parts) > 2 else " and ") + parts[-1]
+    last = ", and " if len(parts) > 2 else " and "
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + last + parts[-1]
     return " — " + listed if parts else ""
 
 
@@ -1523,7 +1526,8 @@ def beyond_table(res, time_scale: float) -> pd.DataFrame | None:
     if b is None:
         return None
     bz, trend = b[0], b[3]
-    t = analysis.outcomes(bz).rename(columns={"seat0": "strategy"}).set_index("strategy").loc[trend["strategy"]]
+    t = analysis.outcomes(bz).rename(columns={"seat0": "strategy"}).set_index("strategy")
+    t = t.loc[trend["strategy"]]
     paper_at = {s: paper.TABLE3[s][paper.TABLE3_T.index(BEYOND_T / 10)] for s in trend["strategy"]}
     return pd.DataFrame({
         "strategy": trend["strategy"], "games": trend["n_after"],
