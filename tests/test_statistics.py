@@ -1,0 +1,39 @@
+"""The execution-statistics page reads the manifests, never other JSON files."""
+
+import json
+
+import pytest
+
+from gameai.book import statistics as st
+
+
+def _manifest(folder, chapter, experiment, wall, jobs, **extra):
+    (folder / chapter).mkdir(parents=True, exist_ok=True)
+    m = {"experiment": experiment, "chapter": chapter, "configs": [{}, {}], "rows": 40,
+         "wall_time_s": wall, "n_jobs": jobs, "cpu_count": 2, "git_commit": "a" * 40,
+         "packages": {"python": "3.11.7", "numba": "0.68.1"}, "updated": "2026-11-23T11:56:31+00:00",
+         **extra}
+    (folder / chapter / f"{experiment}.json").write_text(json.dumps(m))
+
+
+def test_manifests_give_one_row_each_with_core_hours(tmp_path):
+    _manifest(tmp_path, "durak", "hands", 3600, 2, verified=[{"date": "2026-11-26T15:19:00",
+                                                             "checked": 64, "mismatched": 0}])
+    _manifest(tmp_path, "durak", "baselines", 1800, 1)
+    (tmp_path / "durak" / "bench.json").write_text(json.dumps({"speed": 1}))  # not a manifest
+    (tmp_path / "durak" / "broken.json").write_text("{")
+    t = st.manifest_table(tmp_path).set_index("experiment")
+    assert list(t.index) == ["baselines", "hands"]
+    assert t.loc["hands", "core-hours"] == pytest.approx(2.0) and t.loc["baselines", "wall (h)"] == 0.5
+    assert t.loc["hands", "verified"] == "2026-11-26: 64 checked, 0 differ"
+    assert t.loc["hands", "machine"] == "2 cores, Python 3.11.7, numba 0.68.1"
+    s = st.chapter_summary(st.manifest_table(tmp_path), {"durak": "Durak", "tarok": "Tarok"})
+    assert list(s["chapter"]) == ["Durak", "all"]
+    assert s.iloc[0]["core-hours"] == pytest.approx(2.5) and s.iloc[0]["verified"] == "1 of 2"
+    assert s.iloc[0]["computed"] == "2026-11-23"
+
+
+def test_the_build_table_names_commit_and_versions(tmp_path):
+    b = st.build_table(tmp_path).set_index("")
+    assert b.loc["commit", "value"].startswith("unknown")
+    assert b.loc["numpy", "value"][0].isdigit()
