@@ -69,7 +69,7 @@ def test_one_line_without_a_differing_headline_gives_no_reason():
 
 def test_missing_text_names_each_experiment_once_with_the_command():
     text = report.missing_text(["table1_alphabeta", "table8_alphabeta", "sessions"])
-    assert text.count("Table 1 with an alpha-beta root") == 1
+    assert text.count("the paper's Table 1 with an alpha-beta root") == 1
     assert "`gameai run tarok -p experiments table1_alphabeta,sessions`" in text
     assert report.missing_text([]) == ""
 
@@ -178,7 +178,7 @@ def test_nothing_computed_leaves_no_pending_nan_or_none_in_the_text():
 
 def test_short_text_names_experiments_shown_with_fewer_tasks():
     text = report.short_text({"table1_ci": (20, 200), "strength": (6, 6)})
-    assert "Table 1 over all deals with 20 of its 200 tasks" in text and "strength" not in text
+    assert "the paper's Table 1 over all deals with 20 of its 200 tasks" in text and "strength" not in text
     assert report.short_text({"strength": (6, 6)}) == ""
 
 

@@ -27,11 +27,11 @@ SINGLE = ("only_tt", "only_history", "only_minwindow", "only_pruning")
 EXPERIMENT_OF = {"table8_alphabeta": "table1_alphabeta"}
 #: What each experiment is, in words (the sentence on what a rerun did not compute).
 WHAT = {
-    "table1": "Table 1 at the paper's setup", "table8": "thesis Table 8 (sound search)",
-    "fuzzy": "the fuzzy-table test", "table1_alphabeta": "Table 1 with an alpha-beta root",
+    "table1": "the paper's Table 1 at its setup", "table8": "thesis Table 8 (sound search)",
+    "fuzzy": "the fuzzy-table test", "table1_alphabeta": "the paper's Table 1 with an alpha-beta root",
     "sessions": "the bidding sessions", "strength": "the strength games",
-    "table1_ci": "Table 1 over all deals", "thesis_table8": "thesis Table 8 in the thesis's search",
-    "thesis_table1": "Table 1 in the thesis's search", "window_cost": "the printed window's cost",
+    "table1_ci": "the paper's Table 1 over all deals", "thesis_table8": "thesis Table 8 in the thesis's search",
+    "thesis_table1": "the paper's Table 1 in the thesis's search", "window_cost": "the printed window's cost",
     "window_cost_inner": "the printed window below the root",
     "thesis_fuzzy": "the fuzzy-table test in the thesis's search",
     "window_games": "the games with the printed window",
@@ -1018,7 +1018,7 @@ def speed_table(d: Data, rec: Mapping | None) -> pd.DataFrame | None:
         return None
     m = {} if rec is None else rec["machine"]
     return _table(pd.DataFrame(rows), "Speed on one core beside the paper's program (2003) and "
-                  "OpenSpiel's tarok: µs per node in the sound search's Table 1 run"
+                  "OpenSpiel's tarok: µs per node in the sound search's run of the paper's Table 1"
                   + ("" if lfl is None else f"; random play from the same {lfl['start_states']} start "
                      f"states, from <code>gameai bench tarok</code> on {m['cpu']}, {m['date']}"))
 
@@ -1028,7 +1028,7 @@ def speed_table(d: Data, rec: Mapping | None) -> pd.DataFrame | None:
 GROUPS = {"table1.": "Paper's Table 1 — nodes for the first card of a deal, depth 9",
           "table8.": "Thesis Table 8 — nodes by depth", "fuzzy": "The fuzzy transposition table (nodes and play)",
           "window": "The thesis's minimal window", "strength": "Playing strength"}
-NOT_JUDGED = "Absolute node counts and 2003 seconds (Tables 1 and 8) — " + analysis.NOT_COMPARABLE_WHY
+NOT_JUDGED = "Absolute node counts and 2003 seconds (the paper's Table 1, thesis Table 8) — " + analysis.NOT_COMPARABLE_WHY
 
 
 def claims_group(cid: str) -> str | None:
