@@ -721,6 +721,10 @@ MC_CLAIM_NOTE = ("Ours is stronger than the paper's Monte Carlo AIs; of our cont
                  "Carlo claims, before the claims table).")
 
 
+#: ... the same where the controls were not run (a rerun of part of the chapter).
+MC_CLAIM_NOTE_NO_CONTROLS = ("Ours is stronger than the paper's Monte Carlo AIs (see the notes on "
+                             "the Monte Carlo claims, before the claims table).")
+
 #: ... and under one where ours is not above the paper's.
 MC_CLAIM_POINTER = "See the notes on the Monte Carlo claims, before the claims table."
 
@@ -730,6 +734,7 @@ def monte_carlo_notes(res, claims: list[Claim]) -> dict[str, str]:
     ours is stronger only where it is); the figure-by-figure comparison and the controls are
     :func:`monte_carlo_group_notes`, written once."""
     notes = {}
+    stronger = MC_CLAIM_NOTE if res["mc_episodes"] is not None else MC_CLAIM_NOTE_NO_CONTROLS
     for key in MC_AI:
         if res[key] is None:
             continue
@@ -737,7 +742,7 @@ def monte_carlo_notes(res, claims: list[Claim]) -> dict[str, str]:
             if c.claim.startswith(CLAIM_PREFIX[key] + "."):
                 above = (isinstance(c.ours, (int, float)) and isinstance(c.paper, (int, float))
                          and c.ours > c.paper)
-                notes[c.claim] = MC_CLAIM_NOTE if above else MC_CLAIM_POINTER
+                notes[c.claim] = stronger if above else MC_CLAIM_POINTER
     return notes
 
 
@@ -749,8 +754,8 @@ def monte_carlo_group_notes(res, claims: list[Claim] | None = None) -> dict[str,
     claims = claims if claims is not None else build_claims(res)
     out = {}
     std = _means(res["mc_std_score"])
+    parts = []
     if std is not None:
-        parts = []
         for key, what in (("mc_nopass", "when it passes only if it cannot play"),
                           ("mc_perfect", "with perfect information"),
                           ("mc_vs_forced", "against RandomAIs that pass only when forced")):
@@ -763,6 +768,7 @@ def monte_carlo_group_notes(res, claims: list[Claim] | None = None) -> dict[str,
             parts.append(f"{_pc(one[0], 0)} ({_pc(one[1], 0)}) with 1 episode per move instead of 100")
             parts.append(f"{_pc(none[0], 0)} ({_pc(none[1], 0)}) with none (its winning- and "
                          "losing-move rules and a random choice)")
+    if std is not None and parts:  # a rerun without the controls says nothing about them
         controls = (f"The controls vary MC-score (Fig. 4), which wins {_pc(std[0], 0)} (score "
                     f"{_pc(std[1], 0)}): it wins " + "; ".join(parts) + ".")
         paper_wins = [paper.SUMMARIES[k]["mean"][0] for k in MC_AI]
@@ -804,13 +810,14 @@ def monte_carlo_group_notes(res, claims: list[Claim] | None = None) -> dict[str,
                          "the searcher's own too. It is a candidate explanation of the paper's "
                          "numbers, not the paper's method.")
     wrong = _means(res["mc_wrong_player"])
+    if wrong is None:  # "nothing we tried" stands only with what was tried
+        return out
     ref5 = paper.SUMMARIES["mc_weights"]
     fig5 = (f"Fig. 5 puts Monte Carlo with weights below a RandomAI's {_pc(0.25, 0)} at its worst "
             f"deck ({_pc(ref5['worst_win'][0], 0)} at {ref5['worst_win'][1]} types), though its mean, "
             f"{_pc(ref5['mean'][0], 0)}, is just above it. Nothing we tried reproduces wins below "
             "a RandomAI's except crediting the wrong player's score (a bug, not a reading)")
-    out["fig5"] = fig5 + ("." if wrong is None else
-                          f": MC-weights whose episodes count the score of the player on its left "
+    out["fig5"] = fig5 + (f": MC-weights whose episodes count the score of the player on its left "
                           f"wins {_pc(wrong[0])} (score {_pc(wrong[1])}), below a RandomAI but "
                           "further below than the paper.")
     return out
