@@ -64,6 +64,8 @@ def test_one_line_counts_the_verdicts_and_names_why_claims_fail():
 
 
 def test_one_line_without_a_failure_or_a_measurement():
+    assert "1 holds and 1 fails" in report.one_line(_claims({"ai.vs_random": "holds",
+                                                             "ai.vs_smallest": "fails"}))
     assert "3 hold." in report.one_line(_claims(dict.fromkeys(
         ["ai.vs_random", "article.ranks_bonus", "ablation.many_cards"], "holds")))
     line = report.one_line(_claims({"ai.vs_random": "pending"}))
@@ -96,7 +98,7 @@ def test_missing_lists_the_groups_without_rows():
 
 def test_verdicts_text_says_not_computed_instead_of_pending():
     text = report.verdicts_text(_claims({"a": "holds", "b": "holds", "c": "fails", "d": "pending"}))
-    assert text == "**2** hold, **1** fail of 3; 1 more not computed in this run."
+    assert text == "**2** hold, **1** fails of 3; 1 more not computed in this run."
 
 
 def test_games_states_the_plan_when_not_computed_and_the_fewest_when_computed():

@@ -178,8 +178,8 @@ def examples_texts(ex: pd.DataFrame) -> dict[str, str]:
             f"{abs(s):,} hand-value points {'lower' if s > 0 else 'higher'} at the end than at "
             "the start" if shift.nunique() == 1 else "by different amounts"),
         "durak-swap": (
-            f"gives up {card_loss:,} points of card value (J♠ → 10♣, 6♦ → 3♦) and gains {gain:,} "
-            f"points of balance (its unbalanced-hand penalty drops from {penalty[vu]:,} to "
+            f"gives up {card_loss:,} points of card value (J♠ → 10♣, 6♦ → 3♦) and gains "
+            f"{gain:,} points of balance (its unbalanced-hand penalty drops from {penalty[vu]:,} to "
             f"{penalty[mb]:,})" + (": the two hands score the same" if card_loss == gain else "")),
     }
 
@@ -196,7 +196,8 @@ def rho_table(rc: pd.DataFrame) -> pd.DataFrame:
 
 def self_play_table(so: pd.DataFrame) -> pd.DataFrame:
     """Players x deck: EvalAI self-play's draws / games abandoned as endless."""
-    so = so.assign(txt=[f"{pct(d)} / {pct(c, 2)}" for d, c in zip(so["draw_rate"], so["capped_rate"])])
+    so = so.assign(txt=[f"{pct(d)} / {pct(c, 2)}"
+                        for d, c in zip(so["draw_rate"], so["capped_rate"])])
     return _wide(so, "n_players", "deck", "txt", "{} cards").rename_axis("players").reset_index()
 
 
@@ -205,7 +206,8 @@ def calibration_data(cal: pd.DataFrame) -> pd.DataFrame:
     1/n line per panel."""
     pts = pd.DataFrame({"panel": cal["n_players"].map("{} players".format),
                         "series": cal["deck"].map("{} cards".format),
-                        "initial hand value (decile)": cal["bin"], "fool rate (%)": cal["fool"] * 100,
+                        "initial hand value (decile)": cal["bin"],
+                        "fool rate (%)": cal["fool"] * 100,
                         "ci_low": cal["lo"] * 100, "ci_high": cal["hi"] * 100, "n": cal["n"]})
     ns = sorted(cal["n_players"].unique())
     ref = pd.DataFrame({"panel": [f"{n} players" for n in ns], "series": "1/n (equal players)",
@@ -234,7 +236,8 @@ def calibration_figure(cal: pd.DataFrame) -> plt.Figure:
     fig.tight_layout()
     # Below the panels, clear of the curves (inside a panel it hid the 24-card curve).
     handles, labels = axes.flat[0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=3, frameon=False)
+    fig.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=3,
+               frameon=False)
     return fig
 
 
@@ -243,7 +246,8 @@ def makeup_table(eff: pd.DataFrame) -> pd.DataFrame:
     value otherwise, in points (95 % CI)."""
     eff = eff.assign(txt=_cells(eff.rename(columns={"effect": "v"}), "v", _f_pp),
                      players=eff["n_players"].astype(str))
-    tab = eff.pivot(index="players", columns="makeup", values="txt")[["three", "pair", "unbalanced"]]
+    tab = eff.pivot(index="players", columns="makeup", values="txt")
+    tab = tab[["three", "pair", "unbalanced"]]
     tab.columns = ["3+ of one rank (vs ≤ 2)", "2+ of one rank (vs none)",
                    "3+ of one non-trump suit (vs ≤ 2)"]
     return tab.reset_index()
@@ -261,7 +265,8 @@ def hands_texts(rc: pd.DataFrame | None, so: pd.DataFrame | None,
 
     def effect(m, bold=False):
         b = "**" if bold else ""
-        return f"{b}{points(a.loc[m, 'effect'])}{b} ({points_range(a.loc[m, 'lo'], a.loc[m, 'hi'])})"
+        ci = points_range(a.loc[m, "lo"], a.loc[m, "hi"])
+        return f"{b}{points(a.loc[m, 'effect'])}{b} ({ci})"
 
     return {
         "durak-rho": (
@@ -278,12 +283,14 @@ def hands_texts(rc: pd.DataFrame | None, so: pd.DataFrame | None,
         "durak-predict-text": (
             "The evaluator orders hands in the right direction "
             + ("everywhere" if (rc["lo"] > 0).all() else
-               f"in {int((rc['lo'] > 0).sum())} of {len(rc)} configurations (95 % interval above 0)")
+               f"in {int((rc['lo'] > 0).sum())} of {len(rc)} configurations (95 % interval "
+               "above 0)")
             + ", but weakly: with two players the initial hand explains little of who ends as the "
             "fool"
             + (f" (ρ {two.min():.2f}–{two.max():.2f})" if two.nunique() > 1 else
                f" (ρ {two.iloc[0]:.2f})" if len(two) else "")
-            + f", and most where six cards are a larger part of the game (ρ up to {top['rho']:.2f}, "
+            + ", and most where six cards are a larger part of the game "
+            f"(ρ up to {top['rho']:.2f}, "
             f"{int(top['n_players'])} players with {int(top['deck'])} cards). EvalAI against "
             "itself also shows how often OpenFool's rules let a game run forever: "
             f"{pct(worst['capped_rate'], 1)} of the {int(worst['n_players'])}-player "
@@ -326,7 +333,8 @@ def endgame_table(eff: pd.DataFrame) -> pd.DataFrame:
     at most six, and the difference in points (95 % CI)."""
     return pd.DataFrame({
         "players": eff["n_players"], "games": eff["games"], "hands > 6 cards": eff["many"].map(pct),
-        "fool rate, > 6 cards": eff["fool_many"].map(pct), "fool rate, ≤ 6": eff["fool_few"].map(pct),
+        "fool rate, > 6 cards": eff["fool_many"].map(pct),
+        "fool rate, ≤ 6": eff["fool_few"].map(pct),
         "difference, points (95 % CI)": [f"{_f_pp(e)} ({points_range(a, b, unit=False)})"
                                          for e, a, b in zip(eff["effect"], eff["lo"], eff["hi"])]})
 
@@ -337,7 +345,8 @@ AUC_SCORES = ["hand value, Int division (as coded)", "hand value, true division 
 
 def auc_table(au: pd.DataFrame) -> pd.DataFrame:
     """Players x score: the AUC with which each score picks the players who escape (95 % CI)."""
-    au = au.assign(txt=[f"{a:.3f} ({lo:.3f}–{hi:.3f})" for a, lo, hi in zip(au["auc"], au["lo"], au["hi"])])
+    au = au.assign(txt=[f"{a:.3f} ({lo:.3f}–{hi:.3f})"
+                        for a, lo, hi in zip(au["auc"], au["lo"], au["hi"])])
     tab = au.pivot(index="n_players", columns="score", values="txt")[AUC_SCORES]
     return tab.rename_axis("players").reset_index()
 
@@ -386,7 +395,8 @@ def _errorbars(ax, x, t: pd.DataFrame, value: str = "share", **style) -> None:
 def baselines_data(t: pd.DataFrame) -> pd.DataFrame:
     """The baselines figure's points: one row per (opponents, deck, players), and 1/n."""
     pts = pd.DataFrame({"panel": "EvalAI vs " + t["vs"], "series": t["deck"].map("{} cards".format),
-                        "players": t["n_players"], "EvalAI's share of the fool (%)": t["share"] * 100,
+                        "players": t["n_players"],
+                        "EvalAI's share of the fool (%)": t["share"] * 100,
                         "ci_low": t["share_lo"] * 100, "ci_high": t["share_hi"] * 100,
                         "n": t["decided"]})
     ref = t[["vs", "n_players"]].drop_duplicates()
@@ -403,7 +413,8 @@ def baselines_figure(t: pd.DataFrame) -> plt.Figure:
     for ax, vs in zip(axes, chapter.BASELINES):
         sub = t[t["vs"] == vs]
         for k, (d, g) in enumerate(sub.groupby("deck")):
-            _errorbars(ax, g["n_players"] + (k - 1.5) * 0.08, g, marker="o", ms=4, label=f"{d} cards")
+            _errorbars(ax, g["n_players"] + (k - 1.5) * 0.08, g, marker="o", ms=4,
+                       label=f"{d} cards")
         ns = sorted(sub["n_players"].unique())
         ax.plot(ns, [1 / n for n in ns], color="grey", ls="--", lw=1, label="1/n (equal players)")
         ax.set(title=f"EvalAI vs {vs}", ylabel="EvalAI's share of the fool")
@@ -475,7 +486,8 @@ def pooled(t: pd.DataFrame, by: str, order) -> pd.DataFrame:
 def excess_data(p: pd.DataFrame, by: str, labels, x: str, first: str) -> pd.DataFrame:
     """A dot plot's points (:func:`excess_figure`): one row per (row label, player count), the
     row label in column ``first``, the difference in points in column ``x``."""
-    return pd.DataFrame({"series": p["n_players"].map("{} players".format), first: p[by].map(labels),
+    return pd.DataFrame({"series": p["n_players"].map("{} players".format),
+                         first: p[by].map(labels),
                          x: p["excess"] * 100, "ci_low": p["lo"] * 100, "ci_high": p["hi"] * 100,
                          "n": p["games"]})
 
@@ -515,7 +527,8 @@ def excess_table(p: pd.DataFrame, by: str, labels, first: str) -> pd.DataFrame:
 
 def leads_table(ld_rows: pd.DataFrame) -> pd.DataFrame:
     """Per player count: EvalAI's opening leads against SmallestAI beside SmallestAI's card."""
-    ld = ld_rows.groupby("n_players")[["leads", "differ", "group", "higher", "hv_smallest", "gap"]].sum()
+    cols = ["leads", "differ", "group", "higher", "hv_smallest", "gap"]
+    ld = ld_rows.groupby("n_players")[cols].sum()
     return pd.DataFrame({"players": ld.index, "opening leads": ld["leads"],
                          "unlike SmallestAI's": (ld["differ"] / ld["leads"]).map(pct),
                          "of those: from 2+ of a rank": (ld["group"] / ld["differ"]).map(pct),
@@ -643,7 +656,8 @@ def _ablation_groups(t: pd.DataFrame) -> list[str]:
         elif (lo > 0 or hi < 0) and not survives.get(v, True):
             groups["marginal"].append(f"{what[v]} ({points(m)})")
         else:
-            groups["worse" if lo > 0 else "better" if hi < 0 else "same"].append(f"{what[v]} ({points(m)})")
+            key = "worse" if lo > 0 else "better" if hi < 0 else "same"
+            groups[key].append(f"{what[v]} ({points(m)})")
     lead = {"worse": "EvalAI loses more often with ", "better": "It loses less often with ",
             "mixed": "The sign depends on the player count with ",
             "marginal": "Only just measurable, and not after a correction for testing all the "
@@ -657,12 +671,14 @@ def _unbalanced(t: pd.DataFrame) -> str:
     _, lo, hi, _ = analysis.pooled_excess(t[t["agent"] == ub])
     up = [str(n) for n, _, a, _ in ns if a > 0]
     down = [str(n) for n, _, _, b in ns if b < 0]
-    verdict = (f"hurts EvalAI with {' and '.join(up)} players and helps it with {' and '.join(down)}"
+    verdict = (f"hurts EvalAI with {' and '.join(up)} players and helps it with "
+               f"{' and '.join(down)}"
                if up and down else f"hurts EvalAI with {' and '.join(up)} players" if up else
                f"helps EvalAI with {' and '.join(down)} players" if down else
                "makes no measurable difference with any player count")
     return (f"In play, removing the unbalanced-hand penalty {verdict} ({_per_n(t, ub)})"
-            + ("; averaged over both the difference is not measurable" if lo <= 0 <= hi and (up or down) else "")
+            + ("; averaged over both the difference is not measurable"
+               if lo <= 0 <= hi and (up or down) else "")
             + ".")
 
 
@@ -712,10 +728,12 @@ def rules_table(t: pd.DataFrame) -> pd.DataFrame:
     SmallestAI in % (95 % CI), with draws (%) and abandoned games per player count."""
     t = t.assign(order=t["rules"].map({k: i for i, k in enumerate(chapter.RULE_SETS)}))
     t = t.sort_values(["order", "n_players"])
-    t["txt"] = [_two_line(v, a, b, _f_pct) for v, a, b in zip(t["share"], t["share_lo"], t["share_hi"])]
+    t["txt"] = [_two_line(v, a, b, _f_pct)
+                for v, a, b in zip(t["share"], t["share_lo"], t["share_hi"])]
     tab = _wide(t, "rules", "n_players", "txt", "{} players").loc[list(dict.fromkeys(t["rules"]))]
     tab["draws"] = t.groupby("rules")["draw_rate"].apply(lambda d: " / ".join(_f_pct(x) for x in d))
-    tab["abandoned"] = t.groupby("rules")["capped"].apply(lambda d: " / ".join(str(int(x)) for x in d))
+    tab["abandoned"] = t.groupby("rules")["capped"].apply(
+        lambda d: " / ".join(str(int(x)) for x in d))
     tab.insert(0, "rules", [RULE_SHORT.get(r, r) for r in tab.index])
     return tab.reset_index(drop=True)
 
@@ -744,7 +762,8 @@ def mc_data(t: pd.DataFrame) -> pd.DataFrame:
     pts = pd.DataFrame({"series": t["agent"] + ", " + t["n_players"].map("{} players".format),
                         "sampled deals per decision": t["budget"].astype(int),
                         "MC-AI's share of the fool (%)": t["share"] * 100,
-                        "ci_low": t["share_lo"] * 100, "ci_high": t["share_hi"] * 100, "n": t["decided"]})
+                        "ci_low": t["share_lo"] * 100, "ci_high": t["share_hi"] * 100,
+                        "n": t["decided"]})
     ns = sorted(t["n_players"].unique())
     ref = pd.DataFrame({"series": [f"1/n, {n} players" for n in ns],
                         "MC-AI's share of the fool (%)": [100 / n for n in ns]})
@@ -760,7 +779,8 @@ def mc_figure(t: pd.DataFrame) -> plt.Figure:
         _errorbars(ax, g["budget"], g, marker="o", label=f"{a}, {n} players")
         ax.axhline(1 / n, color="grey", ls="--", lw=1)
     budgets = sorted(t["budget"].unique())
-    ax.set(xscale="log", xlabel="budget (sampled deals per decision)", ylabel="MC-AI's share of the fool")
+    ax.set(xscale="log", xlabel="budget (sampled deals per decision)",
+           ylabel="MC-AI's share of the fool")
     ax.xaxis.set_minor_locator(plt.NullLocator())
     ax.set_xticks(budgets, [str(int(b)) for b in budgets])
     plots.percent_axis(ax)
@@ -837,11 +857,17 @@ def capped_text(compute: pd.DataFrame) -> str:
 VERDICT_WORDS = {"reproduced": "reproduced", "differs": "differ", "holds": "hold", "fails": "fail"}
 
 
+def _verb(n: int, verdict: str) -> str:
+    """``VERDICT_WORDS[verdict]`` for ``n`` claims: "1 holds", "2 hold"."""
+    return verdict if n == 1 else VERDICT_WORDS[verdict]
+
+
 def verdicts_text(claims: pd.DataFrame) -> str:
     """The claims' verdicts counted: "**10** hold, **4** fail of 14" (and how many are not
     computed in this run)."""
     counts = claims["verdict"].value_counts()
-    judged = [f"**{int(counts[v])}** {w}" for v, w in VERDICT_WORDS.items() if counts.get(v, 0)]
+    judged = [f"**{int(counts[v])}** {_verb(int(counts[v]), v)}" for v in VERDICT_WORDS
+              if counts.get(v, 0)]
     text = ", ".join(judged) + f" of {int(counts.reindex(list(VERDICT_WORDS)).fillna(0).sum())}"
     if counts.get("pending", 0):
         text += f"; {int(counts['pending'])} more not computed in this run"
@@ -850,7 +876,7 @@ def verdicts_text(claims: pd.DataFrame) -> str:
 
 #: Why a claim fails, in the words of :func:`one_line` (a fixed clause chosen by the claim).
 REASONS = {
-    "ai.vs_smallest": "the article's player does not beat a player that always leads its "
+    "ai.vs_smallest": "the evaluator-driven player does not beat a player that always leads its "
                       "smallest card in every configuration",
     "ablation.unbalanced": "removing the unbalanced-hand penalty does not weaken the player on "
                            "average",
@@ -869,7 +895,8 @@ def _reason(cid: str, note: str) -> str:
                 "and hurts it with others")
     if cid in REASONS:
         return REASONS[cid]
-    return f"the claim that {analysis.DESCRIPTIONS.get(cid) or analysis.ABLATION_TEXT.get(cid, cid)} fails"
+    what = analysis.DESCRIPTIONS.get(cid) or analysis.ABLATION_TEXT.get(cid, cid)
+    return f"the claim that {what} fails"
 
 
 def one_line(claims: pd.DataFrame) -> str:
@@ -885,10 +912,11 @@ def one_line(claims: pd.DataFrame) -> str:
         return (f"The article measures nothing, and none of the {len(claims)} claims it makes or "
                 "implies is measured in this run.")
     text = (f"The article measures nothing; of the {len(judged)} claims it makes or implies that "
-            f"we measured, {good} hold")
+            f"we measured, {good} {_verb(good, 'holds')}")
     if len(bad):
-        reasons = list(dict.fromkeys(_reason(c, str(n)) for c, n in zip(bad["claim"], bad["note"].fillna(""))))
-        text += f" and {len(bad)} fail: " + "; ".join(reasons)
+        reasons = list(dict.fromkeys(_reason(c, str(n))
+                                     for c, n in zip(bad["claim"], bad["note"].fillna(""))))
+        text += f" and {len(bad)} {_verb(len(bad), 'fails')}: " + "; ".join(reasons)
     if pending:
         text += f" ({pending} more not measured in this run)"
     return text + "."
