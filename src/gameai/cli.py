@@ -318,29 +318,61 @@ def _quiet_dask_logs():
             logger.setLevel(level)
 
 
+#: Seconds a Dask client may be disconnected from its scheduler before the run is stopped.
+DASK_LOST_AFTER_S = 5.0
+
+
+def _watch_cluster(client, lost, done) -> None:
+    """Set ``lost`` and interrupt the main thread once ``client`` has not been connected to its
+    scheduler for :data:`DASK_LOST_AFTER_S` seconds (until ``done`` is set). Without it, joblib
+    quietly finishes the remaining chunks on this machine when the scheduler dies: a run a user
+    sent to a cluster would go on for hours where it was started, unasked."""
+    import _thread
+    import time
+
+    since = None
+    while not done.wait(0.5):
+        if getattr(client, "status", "running") == "running":
+            since = None
+            continue
+        since = since or time.monotonic()
+        if time.monotonic() - since >= DASK_LOST_AFTER_S:
+            lost.set()
+            _thread.interrupt_main()
+            return
+
+
 def _run_on_dask(module: ModuleType, params: dict, data_dir: Path, address: str | None):
-    """``module.run`` on a Dask cluster; the cluster's loss mid-run becomes :class:`DaskLost`
-    (every chunk that came back is saved; the same command resumes)."""
+    """``module.run`` on a Dask cluster; the cluster's loss mid-run (its scheduler gone for
+    :data:`DASK_LOST_AFTER_S`, or its last worker) becomes :class:`DaskLost`: every chunk that
+    came back is saved, nothing more is computed here, and the same command resumes."""
+    import threading
+
+    where = address or "the local cluster"
+    lost, done = threading.Event(), threading.Event()
     with _quiet_dask_logs():
         client = _dask_client(address)
+        watchdog = threading.Thread(target=_watch_cluster, args=(client, lost, done), daemon=True)
         try:
             print(f"dask client: {client}  (dashboard: {client.dashboard_link})", flush=True)
-            res = module.run(params, data_dir=data_dir, progress="auto")
-            if getattr(client, "status", "running") != "running":
-                # joblib finished the remaining chunks without the cluster: say so, in one line
-                print(f"gameai: note: the Dask cluster at {address or 'the local cluster'} was "
-                      "lost during the run; the remaining chunks were computed without it",
-                      file=sys.stderr, flush=True)
-            return res
+            watchdog.start()
+            return module.run(params, data_dir=data_dir, progress="auto")
+        except KeyboardInterrupt:
+            if not lost.is_set():
+                raise
+            raise DaskLost(f"the Dask cluster at {where} stopped computing (its scheduler has not "
+                           f"answered for {DASK_LOST_AFTER_S:g} s); every finished chunk is saved: "
+                           "restart the scheduler and its workers and run the same command again, "
+                           "or run it without --scheduler to finish on this machine") from None
         except Exception as exc:
             if not _is_dask_failure(exc):
                 raise
-            where = address or "the local cluster"
             raise DaskLost(f"the Dask cluster at {where} stopped computing "
                            f"({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else 'connection lost'}); "
                            "every finished chunk is saved: restart the scheduler or its workers "
                            "and run the same command again") from None
         finally:
+            done.set()
             try:
                 client.close(timeout=5)
             except Exception:  # a scheduler that is gone cannot be said goodbye to
