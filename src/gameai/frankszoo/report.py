@@ -471,7 +471,7 @@ def episodes_figure(res):
     if not by or res["mc_std_score"] is None:
         return None
     series = {_plural(e): by[e] for e in (0, 1, 10) if e in by}
-    series["100 episodes (Fig. 4)"] = analysis.per_deck(res["mc_std_score"])
+    series["100 episodes, the paper's setting"] = analysis.per_deck(res["mc_std_score"])
     return _rates(series, paper_points("mc_std_score", prefix="paper's Fig. 4"))
 
 
