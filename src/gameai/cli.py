@@ -381,20 +381,29 @@ def _run_on_dask(module: ModuleType, params: dict, data_dir: Path, address: str 
 
 def _print_plan(command: str, chapter: str, module: ModuleType, params: dict,
                 requested: str | os.PathLike | None,
-                pairs: Sequence[Sequence[str]] | None = None) -> int:
+                pairs: Sequence[Sequence[str]] | None = None, from_scratch: bool = False) -> int:
     """``--dry-run``: the tasks a run would compute per experiment, and an estimate of their
     core-hours from the wall times its manifests record, so that a run at unpublished sizes is
     not a surprise of hours. Computes and writes nothing (see gameai.core.store.dry_run)."""
-    from .core.store import dry_run, plan
+    from .core.runner import worker_count
+    from .core.store import dry_run, plan, wall_hours
 
     dirs = _choose_dirs(chapter, module, params, requested, compute=True, check_writable=False)
     with dry_run() as computed:
         res = module.results(params, data_dir=dirs.path, compute=True, progress=False)
-    seed_from = dirs.seed_from
+    seed_from = None if from_scratch else dirs.seed_from
     print(f"gameai {command} {chapter} --dry-run: results in {dirs.path / chapter}"
           + ("" if seed_from is None else f" (finished tasks copied from {seed_from})")
+          + ("; as if from scratch (nothing cached or copied; costs recorded in "
+             f"{dirs.committed_dir})" if from_scratch else "")
           + "; nothing is computed or written")
-    rows = plan(computed, dirs.path, seed_from)
+    if from_scratch:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as empty:
+            rows = plan(computed, empty, None, costs_from=dirs.committed_dir)
+    else:
+        rows = plan(computed, dirs.path, seed_from, costs_from=dirs.committed_dir)
     todo = hours = 0.0
     unknown = []
     for row in rows:
@@ -421,11 +430,27 @@ def _print_plan(command: str, chapter: str, module: ModuleType, params: dict,
         total += (" (from the wall times of earlier runs; experiments built from the results "
                   "of pending ones are listed once those exist)")
     print(total)
+    if todo and known and not unknown:
+        workers = worker_count(int(params.get("n_jobs", 1)), str(params.get("backend", "loky")))
+        wall = wall_hours(rows, workers)
+        if wall is not None:
+            print(f"{'':>24}  wall time on {workers} worker{'s' if workers > 1 else ''}: about "
+                  f"{_wall_time(wall)} (the recorded cost per task, chunked and scheduled as the "
+                  "run would; --n-jobs N for another number of workers)")
     blocked = _unreached(chapter, module, params, res,
                          None if requested is None else str(requested), pairs)
     if blocked:
         print(f"{'':>24}  {blocked}")
     return 0
+
+
+def _wall_time(hours: float) -> str:
+    """A wall time as a reader plans with it: hours from one hour up, else minutes or seconds."""
+    if hours >= 1:
+        return f"{hours:,.1f} hours"
+    if hours * 60 >= 1:
+        return f"{hours * 60:.0f} minutes"
+    return f"{max(1, round(hours * 3600))} seconds"
 
 
 def _core_time(hours: float) -> str:
@@ -496,8 +521,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         "n_jobs": None if args.n_jobs is None else str(args.n_jobs), "backend": backend})
     params = check_params(args.chapter, module, pairs)
     _check_n_jobs(params.get("n_jobs", 1))
+    if args.from_scratch and not args.dry_run:
+        raise UsageError("--from-scratch goes with --dry-run (it plans a recomputation of "
+                         "everything; to recompute, run into an empty --data-dir at other parameters)")
     if args.dry_run:
-        return _print_plan("run", args.chapter, module, params, args.data_dir, args.param)
+        return _print_plan("run", args.chapter, module, params, args.data_dir, args.param,
+                           from_scratch=args.from_scratch)
     if args.scheduler:
         _probe_dask(args.scheduler)  # before any folder is made: a wrong address is a typo
     dirs = _choose_dirs(args.chapter, module, params, args.data_dir, compute=True)
@@ -1019,7 +1048,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "folder under _reruns/)")
     p.add_argument("--dry-run", action="store_true",
                    help="only print the tasks to compute per experiment and an estimate of "
-                        "their core-hours; compute and write nothing")
+                        "their core-hours and of the wall time on --n-jobs workers; compute and "
+                        "write nothing")
+    p.add_argument("--from-scratch", action="store_true",
+                   help="with --dry-run: plan recomputing everything, as if nothing were cached "
+                        "(costs from the committed manifests)")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("rerun", help="re-execute a chapter notebook with other parameters into _reruns/")

@@ -201,3 +201,35 @@ def test_progress_bar_when_asked():
     p.update(10)
     p.close()
     assert p.kind == "bar" and "10/10" in stream.getvalue()
+
+
+def test_a_parallel_run_gives_every_worker_at_least_four_chunks():
+    from gameai.core.runner import spread_chunk_size, worker_count
+
+    assert spread_chunk_size(100, 50, 1) == 50  # one process: the experiment's own size
+    assert spread_chunk_size(100, 50, 2) == 13  # 8 chunks for 2 workers
+    assert spread_chunk_size(1_000_000, 50, 16) == 50  # never larger than asked
+    assert spread_chunk_size(3, 50, 16) == 1
+    assert worker_count(1, "loky") == 1 and worker_count(4, "sequential") == 1
+    assert worker_count(2, "loky") == 2 and worker_count(3, "threading") == 3
+
+
+def test_smaller_chunks_give_the_same_rows(reference):
+    chunks = []
+    df = run_tasks(make_draw(), TASKS, root_seed=123, n_jobs=2, backend="threading", chunk_size=1000,
+                   progress=False, on_chunk=chunks.append)
+    assert len(chunks) >= 8  # not one chunk per config: four per worker at least
+    pd.testing.assert_frame_equal(df, reference)
+
+
+def test_the_dry_runs_wall_time_schedules_the_chunks_as_the_run_would():
+    from gameai.core.store import wall_hours
+
+    row = {"compute": 40, "task_seconds": 90.0, "missing": [20, 20], "chunk_size": 10}
+    assert wall_hours([row], 1) == pytest.approx(40 * 90 / 3600)  # one worker: the core time
+    # two workers: chunks of 5 (four per worker), 4 each: half the core time
+    assert wall_hours([row], 2) == pytest.approx(20 * 90 / 3600)
+    # three workers: chunks of 4 (ceil(40 / 12)), ten of them: the last one is a tail
+    assert wall_hours([row], 3) == pytest.approx(4 * 4 * 90 / 3600)
+    assert wall_hours([row, {**row, "task_seconds": None}], 2) is None  # unknown cost
+    assert wall_hours([{**row, "compute": 0, "task_seconds": None}], 2) == 0

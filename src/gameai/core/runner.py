@@ -178,6 +178,36 @@ class _Chunk:
     indices: tuple[int, ...]
 
 
+#: Chunks per worker a parallel run gets at least (smaller chunks where needed): with fewer, the
+#: run's last chunks leave most workers idle (the tail), and a worker that draws a slow chunk
+#: early holds up the end.
+MIN_CHUNKS_PER_WORKER = 4
+
+
+def spread_chunk_size(n_tasks: int, chunk_size: int, workers: int,
+                      per_worker: int = MIN_CHUNKS_PER_WORKER) -> int:
+    """The chunk size a run of ``n_tasks`` on ``workers`` uses: ``chunk_size``, or less where that
+    would give fewer than ``per_worker`` chunks per worker. The rows do not depend on it."""
+    if workers <= 1 or n_tasks <= 0:
+        return chunk_size
+    return max(1, min(chunk_size, -(-n_tasks // (per_worker * workers))))
+
+
+def worker_count(n_jobs: int, backend: str) -> int:
+    """How many tasks run at once: 1 in this process, ``n_jobs`` (``-1``: every core) for loky
+    and threading, and a Dask cluster's threads (1 when no client is found)."""
+    if backend == "sequential" or (n_jobs == 1 and backend != "dask"):
+        return 1
+    if backend == "dask":
+        try:
+            from distributed import get_client
+
+            return max(1, sum(get_client().nthreads().values()))
+        except (ImportError, ValueError, OSError):
+            return 1
+    return max(1, int(joblib.effective_n_jobs(n_jobs)))
+
+
 def _make_chunks(tasks: Sequence[tuple[Mapping[str, Any], int]], chunk_size: int) -> list[_Chunk]:
     """Group tasks into chunks of one config and consecutive indices, at most ``chunk_size`` long."""
     chunks: list[_Chunk] = []
@@ -415,7 +445,9 @@ def run_tasks(
     Each row carries ``config_key``, ``index`` and the config's items (lists as JSON strings)
     before ``fn``'s own fields, which must not reuse those names. Rows are ordered by config (in
     order of first appearance in ``tasks``), then index, then the order ``fn`` returned them, so the
-    result is the same for any ``n_jobs``, ``chunk_size`` and ``backend``.
+    result is the same for any ``n_jobs``, ``chunk_size`` and ``backend``. A parallel run makes
+    its chunks smaller where needed to give every worker at least :data:`MIN_CHUNKS_PER_WORKER`
+    (:func:`spread_chunk_size`).
 
     ``n_jobs=1`` runs in this process without joblib. ``backend="dask"`` needs a running
     ``dask.distributed.Client`` and uses all of its workers. ``on_chunk(df)`` is called in this
@@ -432,7 +464,8 @@ def run_tasks(
     if backend == "dask":
         _require_dask_client()
     tasks = list(tasks)
-    chunks = _make_chunks(tasks, int(chunk_size))
+    chunks = _make_chunks(tasks, spread_chunk_size(len(tasks), int(chunk_size),
+                                                   worker_count(int(n_jobs), backend)))
     if not chunks:
         return pd.DataFrame(columns=list(RESERVED))
     if warmup is not None:

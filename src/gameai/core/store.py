@@ -556,7 +556,8 @@ def status(exp: Experiment, data_dir: str | os.PathLike) -> dict[str, int]:
 
 
 def plan(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
-         seed_from: str | os.PathLike | None = None) -> list[dict[str, Any]]:
+         seed_from: str | os.PathLike | None = None,
+         costs_from: str | os.PathLike | None = None) -> list[dict[str, Any]]:
     """What a run of ``experiments`` into ``data_dir`` would do, per results file, reading only.
 
     Experiments sharing a file (Kingdomino's Table III asks for 25, then 50, ... games of the
@@ -567,11 +568,13 @@ def plan(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
     ``data_dir``, else in ``seed_from``), ``None`` when no usable wall time is stored.
     """
     files: dict[Path, dict[str, Any]] = {}
+    exps: dict[Path, Experiment] = {}
     for exp in experiments:
         p = paths(exp, data_dir)
+        exps.setdefault(p["csv"], exp)
         entry = files.setdefault(p["csv"], {"experiment": exp.name, "need": {},
                                             "source": paths(exp, seed_from) if seed_from else None,
-                                            "p": p})
+                                            "p": p, "chunk_size": exp.chunk_size})
         for cfg in exp.configs:
             key = exp.task_key(cfg)
             entry["need"][key] = max(entry["need"].get(key, 0), exp.n)
@@ -587,14 +590,42 @@ def plan(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
             there = _done_of(_read_all(source, usecols=("key", "index")), need)
             copied = sum(len(there[k] - have[k]) for k in need)
         compute = tasks - cached - copied
+        missing = [need[k] - len(have[k]) for k in need if need[k] > len(have[k])]
         per_task = None
-        for where in (p, source):
+        costs = paths(exps[csv], costs_from) if costs_from is not None else None
+        for where in (p, source, costs):
             if where is not None and per_task is None:
                 per_task = _core_seconds_per_task(_read_manifest(where["manifest"]))
         out.append({"experiment": entry["experiment"], "file": csv, "tasks": tasks,
                     "cached": cached, "copied": copied, "compute": compute,
-                    "core_hours": None if per_task is None else compute * per_task / 3600})
+                    "core_hours": None if per_task is None else compute * per_task / 3600,
+                    "task_seconds": per_task, "missing": missing, "chunk_size": entry["chunk_size"]})
     return out
+
+
+def wall_hours(rows: Sequence[Mapping[str, Any]], workers: int) -> float | None:
+    """The wall time (hours) a run of the :func:`plan` ``rows`` would take on ``workers``: each
+    experiment's chunks as the runner cuts them (:func:`gameai.core.runner.spread_chunk_size`),
+    each costing its tasks times the recorded core-seconds per task, handed out in order to the
+    first free worker (as joblib does), the experiments one after another. ``None`` when a row
+    to compute has no recorded cost. An estimate: it assumes every task of an experiment costs
+    the same and the workers run as fast as the recorded run did."""
+    from .runner import spread_chunk_size
+
+    total = 0.0
+    for row in rows:
+        if not row["compute"]:
+            continue
+        if row.get("task_seconds") is None:
+            return None
+        size = spread_chunk_size(row["compute"], int(row["chunk_size"]), workers)
+        chunks = [min(size, m - start) for m in row["missing"] for start in range(0, m, size)]
+        free = [0.0] * max(1, workers)
+        for n in chunks:
+            i = free.index(min(free))
+            free[i] += n * row["task_seconds"]
+        total += max(free)
+    return total / 3600
 
 
 def _core_seconds_per_task(manifest: Mapping[str, Any] | None) -> float | None:
