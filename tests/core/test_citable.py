@@ -412,3 +412,14 @@ def test_phone_figures_serves_the_phone_version_and_the_text_size(tmp_path):
     img = soup.select_one("picture > img")
     assert float(img["data-gameai-text-px"]) == pytest.approx(text_pt / 72 * plots.FIGURE_DPI, abs=0.1)
     assert not book_ext.phone_figures(soup, tmp_path)  # a second pass changes nothing
+
+
+def test_a_phone_version_with_a_legend_beside_the_panels_still_reads(tmp_path):
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.5))
+    for i, ax in enumerate(axes):
+        ax.plot([1, 2, 3], [1, 4, 9], label=f"a long legend entry for the series number {i}")
+    fig.legend(loc="center left", bbox_to_anchor=(1.0, 0.5))
+    paths = plots.save_figure("fig-legend", fig, tmp_path)
+    text_pt = float(plots.png_text(paths["png"].read_bytes(), plots.TEXT_PT_KEY))
+    assert plots.phone_text_px(paths["narrow"].read_bytes(), text_pt) >= plots.MIN_TEXT_PX
+    plt.close(fig)

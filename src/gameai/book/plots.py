@@ -531,9 +531,9 @@ def _error_ends(err, horizontal: bool):
 #: PNG text chunk holding a figure's smallest text size in points, which the book's extension
 #: passes to the browser check (text size on screen = points / 72 × dpi × shown / natural width).
 TEXT_PT_KEY = "gameai-min-text-pt"
-#: A phone's text column (CSS px, a 400-px window less the page's margins) and the smallest figure
-#: text the book allows there (CSS px).
-PHONE_COLUMN_PX = 360
+#: A phone's text column (CSS px: a 400-px window less the page's margins and the figure's own,
+#: with a little room to spare) and the smallest figure text the book allows there (CSS px).
+PHONE_COLUMN_PX = 330
 MIN_TEXT_PX = 9.0
 #: Width (inches) of a figure's phone version: every panel in one column.
 NARROW_WIDTH_IN = 4.2
@@ -616,6 +616,20 @@ def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
     for i, ax in enumerate(axes):
         ax.set_subplotspec(grid[i, 0])
         ax.tick_params(labelleft=True, labelbottom=True)
+    for legend in fig.legends:  # a legend beside the panels would set the width: put it below
+        legend.set_loc("upper center")
+        legend.set_bbox_to_anchor((0.5, 0.0), transform=fig.transFigure)
+    png = _layout_png(fig, dpi, text_pt)
+    for _ in range(3):  # legends or labels outside the panels widen the picture: narrow it more
+        shown = phone_text_px(png, text_pt, dpi)
+        if shown >= MIN_TEXT_PX:
+            break
+        fig.set_size_inches(*(fig.get_size_inches() * max(0.6, shown / MIN_TEXT_PX * 0.97)))
+        png = _layout_png(fig, dpi, text_pt)
+    return png
+
+
+def _layout_png(fig, dpi: int, text_pt: float) -> bytes:
     if fig.get_layout_engine() is None:
         try:
             fig.tight_layout()

@@ -76,6 +76,11 @@ div.citation-list, div.citation-list .citation { overflow-wrap: anywhere; }
   figure.gameai-table div.gameai-table-scroll { position: relative; z-index: 20;
     background: var(--pst-color-background); width: fit-content;
     max-width: calc(100% + 250px) !important; }
+  /* A claims table (a fixed layout, as wide as its box) takes the margin whole: its claims and
+     notes get room, its numbers never hide behind a sideways scroll. */
+  figure.gameai-claims-figure > div[id^="claims-"] { position: relative; z-index: 20;
+    background: var(--pst-color-background); width: calc(100% + 250px);
+    max-width: calc(100% + 250px) !important; }
 }
 /* A claims table's verdict badge may break into two lines ("not / comparable") rather than run
    into the claim beside it. */
