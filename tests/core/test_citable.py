@@ -423,3 +423,18 @@ def test_a_phone_version_with_a_legend_beside_the_panels_still_reads(tmp_path):
     text_pt = float(plots.png_text(paths["png"].read_bytes(), plots.TEXT_PT_KEY))
     assert plots.phone_text_px(paths["narrow"].read_bytes(), text_pt) >= plots.MIN_TEXT_PX
     plt.close(fig)
+
+
+def test_a_panel_legend_beside_its_panel_goes_below_it_on_a_phone(tmp_path):
+    fig, ax = plt.subplots(figsize=(8, 3.5))
+    for i in range(3):
+        ax.plot([1, 2, 3], [i, i + 1, i + 3], label=f"a long legend entry for the series number {i}")
+    ax.legend(loc="center left", bbox_to_anchor=(1.02, 0.5))
+    ax.set_xlabel("iterations per decision")
+    paths = plots.save_figure("fig-beside", fig, tmp_path)
+    narrow = paths["narrow"].read_bytes()
+    text_pt = float(plots.png_text(narrow, plots.TEXT_PT_KEY))
+    assert plots.phone_text_px(narrow, text_pt) >= plots.MIN_TEXT_PX
+    legend, panel = ax.get_legend().get_window_extent(), ax.get_window_extent()
+    assert legend.y1 < panel.y0  # under the panel now
+    plt.close(fig)

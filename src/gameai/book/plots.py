@@ -619,6 +619,7 @@ def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
     for legend in fig.legends:  # a legend beside the panels would set the width: put it below
         legend.set_loc("upper center")
         legend.set_bbox_to_anchor((0.5, 0.0), transform=fig.transFigure)
+    _legends_below(fig, axes)
     png = _layout_png(fig, dpi, text_pt)
     for _ in range(3):  # legends or labels outside the panels widen the picture: narrow it more
         shown = phone_text_px(png, text_pt, dpi)
@@ -627,6 +628,26 @@ def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
         fig.set_size_inches(*(fig.get_size_inches() * max(0.6, shown / MIN_TEXT_PX * 0.97)))
         png = _layout_png(fig, dpi, text_pt)
     return png
+
+
+def _legends_below(fig, axes) -> None:
+    """Move each panel's legend that sticks out sideways (placed beside its panel) under the
+    panel, below its tick labels and axis label, in one column."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for ax in axes:
+        legend = ax.get_legend()
+        if legend is None:
+            continue
+        box, panel = legend.get_window_extent(renderer), ax.get_window_extent(renderer)
+        if box.x1 <= panel.x1 + 1 and box.x0 >= panel.x0 - 1:
+            continue
+        legend.set_visible(False)
+        below = ax.get_tightbbox(renderer).y0  # the panel with its labels, without the legend
+        legend.set_visible(True)
+        y = ax.transAxes.inverted().transform((0, below))[1]
+        legend.set_loc("upper center")
+        legend.set_bbox_to_anchor((0.5, y - 0.02), transform=ax.transAxes)
 
 
 def _layout_png(fig, dpi: int, text_pt: float) -> bytes:
