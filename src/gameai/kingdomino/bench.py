@@ -18,6 +18,11 @@ time a UCT search of exactly the authors' mean iterations for that cell and move
 iterations per second the authors' agents achieved there (their raw result files,
 ``authors_rates.csv``). A tree's cost per iteration changes with its size, so this compares
 searches of the same size, as the like-for-like Table III plays them.
+
+Greedy playouts (:func:`greedy_speedup`, issue 45): the greedy playout as it was before it was
+made faster (``reference.playout_reference``) and as the engine plays it now, timed side by
+side in one run from the same positions and seeds, with the ratio; both must play the same
+games (``tests/kingdomino/test_kd_speed.py`` checks it move for move).
 """
 
 from __future__ import annotations
@@ -45,7 +50,18 @@ from .agents import (
     uct_move,
 )
 from .paper import PLAYOUT_RATES, authors_iterations, authors_rates
-from .policies import POLICY_NAMES, SC_R, new_buffers, playout, reward
+from .policies import (
+    GREEDY_AUTHORS,
+    POL_EG,
+    POL_FG,
+    POL_PG,
+    POLICY_NAMES,
+    SC_R,
+    new_buffers,
+    playout,
+    reward,
+)
+from .reference import playout_reference
 from .rules import (
     G_DONE,
     G_LEN,
@@ -60,6 +76,7 @@ from .rules import (
     legal_moves,
     new_game,
     randint,
+    score,
 )
 
 TARGETS = {"TR": 10.0, "FG": 6.0}
@@ -189,6 +206,71 @@ def uct_ratios(ours: dict[str, list[float | None]],
             for s in ours}
 
 
+#: The greedy playouts timed by :func:`greedy_speedup`: FG (ours and the authors'), PG, eps-G.
+GREEDY_POLICIES = {"FG": POL_FG, "FG (authors')": POL_FG + GREEDY_AUTHORS, "PG": POL_PG,
+                   "εG": POL_EG}
+
+
+@njit(cache=True)
+def _greedy_playouts(G, K, policy, n, rng, reference):
+    """``n`` playouts from (G, K) with the engine's greedy (``policies.playout``) or, with
+    ``reference``, the former one (``reference.playout_reference``); returns the sum of the
+    searcher's final scores (the same for both: they play the same games)."""
+    me = current_player(G)
+    pb, gb, scratch = new_buffers()
+    draft = np.empty(4, dtype=np.int64)
+    G2 = np.empty_like(G)
+    K2 = np.empty_like(K)
+    total = 0
+    for _ in range(n):
+        copy_into(G2, G)
+        copy_into(K2, K)
+        if reference:
+            playout_reference(G2, K2, policy, me, rng, pb, gb, scratch, draft)
+        else:
+            playout(G2, K2, policy, me, rng, pb, gb, scratch, draft)
+        total += score(K2[me])
+    return total
+
+
+def greedy_speedup(n_games: int = 4, per_position: int = 20, repeats: int = 3,
+                   seed: int = 0) -> dict[str, dict[str, float]]:
+    """The former greedy playout (``reference``) against the engine's (issue 45), side by side in
+    one process: from seat 0's positions of ``n_games`` FG games at every move index, each
+    policy of :data:`GREEDY_POLICIES` plays ``per_position`` playouts per position with both,
+    from the same seeds, alternating which goes first, ``repeats`` times. Returns
+    {policy: {"old_s", "new_s" (CPU seconds in all), "speedup" (old / new), "same" (both
+    played the same games: equal score sums)}}."""
+    Gs, Ks = positions(n_games, np.random.default_rng(seed))
+    flat = [(Gs[g, r], Ks[g, r]) for g in range(n_games) for r in range(N_ROUNDS)]
+    out = {}
+    for name, policy in GREEDY_POLICIES.items():
+        for ref in (True, False):  # compile / load the numba cache outside the clock
+            _greedy_playouts(flat[0][0], flat[0][1], policy, 1, np.random.default_rng(0), ref)
+        spent = {True: 0.0, False: 0.0}
+        same = True
+        for rep in range(repeats):
+            sums = {}
+            for ref in ((True, False) if rep % 2 == 0 else (False, True)):
+                rng = np.random.default_rng([seed, rep])
+                t0 = time.process_time()
+                sums[ref] = sum(_greedy_playouts(G, K, policy, per_position, rng, ref)
+                                for G, K in flat)
+                spent[ref] += time.process_time() - t0
+            same = same and sums[True] == sums[False]
+        out[name] = {"old_s": spent[True], "new_s": spent[False],
+                     "speedup": spent[True] / spent[False], "same": same}
+    return out
+
+
+def print_greedy_speedup(speed: dict[str, dict[str, float]]) -> None:
+    print("Greedy playouts, the former code (kingdomino.reference) vs now, same positions and "
+          "seeds, one process:")
+    for name, v in speed.items():
+        print(f"  {name:14} old {v['old_s']:6.2f} s  new {v['new_s']:6.2f} s  "
+              f"speed-up {v['speedup']:4.2f}x  same games: {'yes' if v['same'] else 'NO'}")
+
+
 def seconds_per_game(strategy: str, T: float, rates: dict) -> float:
     """Estimated CPU seconds of one game of ``strategy`` at ``T`` s per ply from our measured
     ``rates`` (``playout_rates()``): the sum over its 13 moves of budget / our rate. Static
@@ -218,17 +300,21 @@ def main(quick: bool = False) -> dict:
         print(f"{name}: lowest ratio {worst:.1f}x (target {target:.0f}x at every move: {verdict})")
     print("Estimated CPU seconds per game at T = 1 s: " + ", ".join(
         f"{s} {seconds_per_game(s, 1.0, rates):.2f}" for s in ("MCE-TR/R", "MCE-FG/R", "UCT_W-FG")))
+    speed = greedy_speedup(2 if quick else 4, 5 if quick else 20, 1 if quick else 3)
+    print_greedy_speedup(speed)
     uct = uct_rates(1 if quick else 3)
     uct_x = uct_ratios(uct, authors_uct_rates())
     print(f"UCT iterations per CPU second, like for like (the authors' budgets at T = "
           f"{UCT_BENCH_T:g} s), ours / the authors' over the move indices:")
     for name, r in uct_x.items():
         print(f"  {name:9} lowest {min(r):6.1f}x  median {np.median(r):6.1f}x  highest {max(r):7.1f}x")
-    out = {"rates": rates, "ratios": ratios, "uct_rates": uct, "uct_ratios": uct_x}
+    out = {"rates": rates, "ratios": ratios, "uct_rates": uct, "uct_ratios": uct_x,
+           "greedy_speedup": speed}
     if not quick:  # the book's speed paragraph reads this record (not re-measured at build)
         print("record:", write_record("kingdomino", {
             "seconds_per_cell": 0.3, "positions": 6, "rates": {k: list(v) for k, v in rates.items()},
-            "uct_T": UCT_BENCH_T, "uct_positions": 3, "uct_rates": uct}))
+            "uct_T": UCT_BENCH_T, "uct_positions": 3, "uct_rates": uct,
+            "greedy_speedup": speed}))
     return out
 
 

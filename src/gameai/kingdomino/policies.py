@@ -33,8 +33,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .dominoes import CASTLE, DOMINOES, EMPTY
+from .dominoes import DOMINOES
 from .rules import (
+    CASTLE_CELL,
     CENTRE_HI,
     CENTRE_LO,
     G_CUR,
@@ -42,8 +43,9 @@ from .rules import (
     G_DONE,
     G_ROUND,
     IN_CENTRE,
-    K_TER,
+    K_EMPTY,
     KLEN,
+    LOWBIT,
     MAX_PLACEMENTS,
     N_PLAYERS,
     N_ROUNDS,
@@ -52,14 +54,16 @@ from .rules import (
     PLACE_DISCARD,
     PLACE_NONE,
     W,
+    _row_bits,
+    _skip,
     apply_move,
     copy_into,
     current_player,
     domino_to_place,
     encode,
-    free_picks,
     gain,
     gen_placements,
+    n_dirs,
     place,
     play_out_random,
     random_move,
@@ -77,8 +81,8 @@ POL_FG = 3
 POLICY_NAMES = ("TR", "εG", "PG", "FG")
 EPSILON = 0.75  # eps-greedy: random with probability 0.75 (paper §V-E: greedy 25 % of moves)
 
-# rows of the placement buffer ``pb``: 0 = the move's placements, 1 = the second ply,
-# 2 = scratch for the random policy's fallback enumeration
+# rows of the placement buffer ``pb``: 0 = the move's placements, 1 = the second ply (``gb[1]``:
+# its values per pick), 2 = scratch for the random policy's fallback enumeration
 PB_ROWS = 3
 
 
@@ -92,39 +96,46 @@ def new_buffers():
 
 
 # ------------------------------------------------------------------------------ greedy core
-#: Bit ``e - HOLE_BASE`` of a hole mask stands for centre cell ``e`` (the centre spans 49 bits).
+#: Bit ``e - HOLE_BASE`` of a hole mask stands for centre cell ``e`` (the centre spans 49 bits:
+#: five rows of ``W`` bits, of which the first five are the centre's columns).
 HOLE_BASE = CENTRE_LO * W + CENTRE_LO
+CENTRE_W = CENTRE_HI - CENTRE_LO + 1
+#: The castle's bit: a neighbour that keeps a cell from being a hole is an empty centre cell or
+#: the castle (the authors' check counts the castle cell as free - spec).
+CASTLE_BIT = np.int64(1) << (CASTLE_CELL - HOLE_BASE)
 
 
 @njit(cache=True, inline="always")
-def _free_for_hole(k, f):
-    """A neighbour that keeps a cell from being a hole: in the centre and empty, or the castle
-    (the authors' check counts the castle cell as free - spec)."""
-    if IN_CENTRE[f] == 0:
-        return False
-    t = k[K_TER + f]
-    return t == EMPTY or t == CASTLE
+def _centre_row(mask, r):
+    """Row ``r`` of a hole mask as a row bitmask (bit c = column c; 0 outside the centre)."""
+    if r < CENTRE_LO or r > CENTRE_HI:
+        return np.int64(0)
+    return ((mask >> ((r - CENTRE_LO) * W)) & ((1 << CENTRE_W) - 1)) << CENTRE_LO
 
 
 @njit(cache=True)
 def hole_masks(k):
     """(holes, one_free): the empty centre cells with no free neighbour (single-cell holes) and
-    those with exactly one, as bitmasks (bit ``e - HOLE_BASE``)."""
-    holes = np.int64(0)
-    one_free = np.int64(0)
+    those with exactly one, as bitmasks (bit ``e - HOLE_BASE``).
+
+    Bit-parallel: the empty centre cells come from the placement generator's row masks
+    (``K_EMPTY``), and shifting the mask of free cells by one cell right, down, left and up
+    lines up each cell's four neighbours, so "no free neighbour" and "exactly one" are a few
+    bit operations for the whole centre (the cell-by-cell count it replaces:
+    ``reference.hole_masks_reference``, measured several times slower). A shifted bit that
+    lands outside the centre's columns lands on a bit no empty centre cell uses."""
+    empty = np.int64(0)
     for r in range(CENTRE_LO, CENTRE_HI + 1):
-        for c in range(CENTRE_LO, CENTRE_HI + 1):
-            e = r * W + c
-            if k[K_TER + e] != EMPTY:
-                continue
-            n = 0
-            for i in range(4):
-                n += _free_for_hole(k, e + OFFS[i])
-            if n == 0:
-                holes |= np.int64(1) << (e - HOLE_BASE)
-            elif n == 1:
-                one_free |= np.int64(1) << (e - HOLE_BASE)
-    return holes, one_free
+        empty |= ((k[K_EMPTY + r] >> CENTRE_LO) & ((1 << CENTRE_W) - 1)) << (
+            (r - CENTRE_LO) * W)
+    free = empty | CASTLE_BIT
+    a = free >> 1  # the right neighbour's bit, at the cell's position
+    b = free >> W  # below
+    c = free << 1  # left
+    u = free << W  # above
+    some = a | b | c | u
+    two = (a & b) | (a & c) | (a & u) | (b & c) | (b & u) | (c & u)
+    return empty & ~some, empty & some & ~two
 
 
 @njit(cache=True, inline="always")
@@ -133,7 +144,7 @@ def makes_hole(pl, one_free):
     none yet? A tile on a centre cell ``x`` takes a free neighbour from each empty centre cell
     ``e`` next to it (never from one next to both tiles: a grid has no triangles), so ``e``
     becomes a hole exactly when ``x`` was its only free neighbour (``one_free``, from
-    ``hole_masks``)."""
+    ``hole_masks``). :func:`_hole_bits` asks the same of a whole row of placements."""
     a = pl >> 2
     b = a + OFFS[pl & 3]
     for x in (a, b):
@@ -144,6 +155,57 @@ def makes_hole(pl, one_free):
             if e != a and e != b and IN_CENTRE[e] == 1 and (one_free >> (e - HOLE_BASE)) & 1:
                 return True
     return False
+
+
+@njit(cache=True, inline="always")
+def _hole_bits(one_free, r, dr):
+    """:func:`makes_hole` for a row at once: bit c set when tile 1 on (r, c), tile 2 in
+    direction ``dr``, has a neighbour other than its partner among the ``one_free`` cells.
+    Only for placements inside the centre (the candidates' first pass), where both tiles count."""
+    o = _centre_row(one_free, r)
+    if dr == 0:  # tile 2 at (r, c+1): (r, c-1), (r, c+2), (r+-1, c), (r+-1, c+1)
+        v = _centre_row(one_free, r - 1) | _centre_row(one_free, r + 1)
+        return (o << 1) | (o >> 2) | v | (v >> 1)
+    if dr == 2:  # tile 2 at (r, c-1): (r, c+1), (r, c-2), (r+-1, c), (r+-1, c-1)
+        v = _centre_row(one_free, r - 1) | _centre_row(one_free, r + 1)
+        return (o >> 1) | (o << 2) | v | (v << 1)
+    if dr == 1:  # tile 2 at (r+1, c): (r-1, c), (r+2, c), (r, c+-1), (r+1, c+-1)
+        o2 = _centre_row(one_free, r + 1)
+        return (_centre_row(one_free, r - 1) | _centre_row(one_free, r + 2) | (o << 1)
+                | (o >> 1) | (o2 << 1) | (o2 >> 1))
+    # tile 2 at (r-1, c): (r+1, c), (r-2, c), (r, c+-1), (r-1, c+-1)
+    o2 = _centre_row(one_free, r - 1)
+    return (_centre_row(one_free, r + 1) | _centre_row(one_free, r - 2) | (o << 1) | (o >> 1)
+            | (o2 << 1) | (o2 >> 1))
+
+
+@njit(cache=True, inline="always")
+def _centre_window(k):
+    """The placement window (``rules.window``) cut to the castle-centred 5x5."""
+    r0, r1, c0, c1 = window(k)
+    return max(r0, CENTRE_LO), min(r1, CENTRE_HI), max(c0, CENTRE_LO), min(c1, CENTRE_HI)
+
+
+@njit(cache=True, inline="always")
+def _gen_no_hole(k, d, out, r0, r1, c0, c1, one_free):
+    """``rules.gen_placements`` inside the centre window, less the placements that leave a
+    hole: the same placements in the same order as generating them all and dropping those
+    :func:`makes_hole` flags, but the filter takes a row of them at once."""
+    nd = n_dirs(d)
+    t1 = DOMINOES[d, 0]
+    t2 = DOMINOES[d, 2]
+    wm = ((1 << (c1 + 1)) - 1) & ~((1 << c0) - 1)
+    n = 0
+    for r in range(r0, r1 + 1):
+        for dr in range(nd):
+            if _skip(dr, r, r0, r1):
+                continue
+            bits = _row_bits(k, t1, t2, r, dr, wm) & ~_hole_bits(one_free, r, dr)
+            while bits:
+                out[n] = (r * W + LOWBIT[bits]) * 4 + dr
+                n += 1
+                bits &= bits - 1
+    return n
 
 
 @njit(cache=True)
@@ -162,15 +224,10 @@ def _candidates(k, d, out, gains, holes, one_free):
     """``greedy_candidates`` given ``hole_masks(k)``."""
     n = 0
     if holes == 0:
-        r0, r1, c0, c1 = window(k)
-        m = gen_placements(k, d, out, max(r0, CENTRE_LO), min(r1, CENTRE_HI),
-                           max(c0, CENTRE_LO), min(c1, CENTRE_HI))
-        for i in range(m):
-            pl = out[i]
-            if not makes_hole(pl, one_free):
-                out[n] = pl
-                gains[n] = gain(k, pl, d)
-                n += 1
+        r0, r1, c0, c1 = _centre_window(k)
+        n = _gen_no_hole(k, d, out, r0, r1, c0, c1, one_free)
+        for i in range(n):
+            gains[i] = gain(k, out[i], d)
     if n == 0:
         r0, r1, c0, c1 = window(k)
         n = gen_placements(k, d, out, r0, r1, c0, c1)
@@ -179,19 +236,87 @@ def _candidates(k, d, out, gains, holes, one_free):
     return n
 
 
+@njit(cache=True, inline="always")
+def _best_gain(k, d, r0, r1, wm, nd, one_free, hole_filter):
+    """The largest ``gain`` of domino ``d`` over the placements in rows r0..r1 and columns
+    ``wm`` (with ``hole_filter``, less those that leave a hole); (found, gain). Only the
+    maximum is needed, so no placement list is written."""
+    t1 = DOMINOES[d, 0]
+    t2 = DOMINOES[d, 2]
+    found = False
+    best = 0
+    for r in range(r0, r1 + 1):
+        for dr in range(nd):
+            if _skip(dr, r, r0, r1):
+                continue
+            bits = _row_bits(k, t1, t2, r, dr, wm)
+            if hole_filter:
+                bits &= ~_hole_bits(one_free, r, dr)
+            while bits:
+                g = gain(k, (r * W + LOWBIT[bits]) * 4 + dr, d)
+                if not found or g > best:
+                    best = g
+                    found = True
+                bits &= bits - 1
+    return found, best
+
+
 @njit(cache=True)
-def greedy_value(k, d, out, gains, holes, one_free):
+def greedy_value(k, d, holes, one_free):
     """The best score the greedy core reaches by placing ``d`` on ``k`` (no placement: the score
     as it stands, the domino is discarded); ``holes, one_free = hole_masks(k)``, which FG's
-    second ply computes once for all the picks it tries."""
-    n = _candidates(k, d, out, gains, holes, one_free)
+    second ply computes once for all the picks it tries. The candidates of
+    :func:`greedy_candidates`, but only their best gain is kept."""
+    nd = n_dirs(d)
+    found = False
     best = 0
-    if n > 0:
-        best = gains[0]
-        for i in range(1, n):
-            if gains[i] > best:
-                best = gains[i]
+    if holes == 0:
+        r0, r1, c0, c1 = _centre_window(k)
+        wm = ((1 << (c1 + 1)) - 1) & ~((1 << c0) - 1)
+        found, best = _best_gain(k, d, r0, r1, wm, nd, one_free, True)
+    if not found:
+        r0, r1, c0, c1 = window(k)
+        wm = ((1 << (c1 + 1)) - 1) & ~((1 << c0) - 1)
+        found, best = _best_gain(k, d, r0, r1, wm, nd, one_free, False)
     return score(k) + best
+
+
+@njit(cache=True)
+def _second_ply(k, G, picks, npk, holes, one_free, vals):
+    """FG's second ply: :func:`greedy_value` of each free slot's domino on ``k`` into
+    ``vals[:npk]`` (``picks``: the slots, 3 bits apiece). One pass over the centre's rows
+    serves every pick: the window, the empty cells and the hole filter of a row are the same
+    for all of them; only the terrains differ. A pick with no candidate there falls back to
+    every legal placement, as :func:`greedy_value` does."""
+    s = score(k)
+    found = 0  # bit j: pick j has a candidate in the centre
+    if holes == 0:
+        r0, r1, c0, c1 = _centre_window(k)
+        wm = ((1 << (c1 + 1)) - 1) & ~((1 << c0) - 1)
+        for r in range(r0, r1 + 1):
+            for dr in range(4):
+                if _skip(dr, r, r0, r1):
+                    continue
+                keep = ~_hole_bits(one_free, r, dr)
+                for j in range(npk):
+                    d = G[G_CUR + ((picks >> (3 * j)) & 7)]
+                    if dr >= n_dirs(d):
+                        continue
+                    bits = _row_bits(k, DOMINOES[d, 0], DOMINOES[d, 2], r, dr, wm) & keep
+                    while bits:
+                        g = gain(k, (r * W + LOWBIT[bits]) * 4 + dr, d)
+                        if (found >> j) & 1 == 0 or g > vals[j]:
+                            vals[j] = g
+                            found |= 1 << j
+                        bits &= bits - 1
+    for j in range(npk):
+        if (found >> j) & 1 == 0:
+            d = G[G_CUR + ((picks >> (3 * j)) & 7)]
+            r0, r1, c0, c1 = window(k)
+            wm = ((1 << (c1 + 1)) - 1) & ~((1 << c0) - 1)
+            _, g = _best_gain(k, d, r0, r1, wm, n_dirs(d), one_free, False)
+            vals[j] = g
+        vals[j] += s
 
 
 @njit(cache=True)
@@ -255,8 +380,13 @@ def fg_move(G, K, rng, pb, gb, scratch):
     k = K[current_player(G)]
     d = domino_to_place(G)
     n = greedy_candidates(k, d, pb[0], gb[0])
-    picks = np.empty(4, dtype=np.int64)
-    npk = free_picks(G, picks)
+    npk = 0  # the free slots of the draft, in slot order (``free_picks``, without allocating)
+    picks = 0  # ... packed 3 bits apiece
+    if G[G_ROUND] != N_ROUNDS:
+        for i in range(4):
+            if G[G_CUROWN + i] < 0:
+                picks |= i << (3 * npk)
+                npk += 1
     if npk == 0:  # round 13: place only
         if n == 0:
             return encode(PLACE_DISCARD, PICK_NONE)
@@ -273,16 +403,18 @@ def fg_move(G, K, rng, pb, gb, scratch):
         if pl != PLACE_DISCARD:
             place(scratch, pl, d)
         holes, one_free = hole_masks(scratch)
-        for j in range(npk):
-            v = greedy_value(scratch, G[G_CUR + picks[j]], pb[1], gb[1], holes, one_free)
+        _second_ply(scratch, G, picks, npk, holes, one_free, gb[1])
+        for j in range(npk):  # in slot order: the tie-breaks draw as before
+            slot = (picks >> (3 * j)) & 7
+            v = gb[1, j]
             if v > best:
                 best = v
-                best_move = encode(pl, picks[j])
+                best_move = encode(pl, slot)
                 ties = 1
             elif v == best:
                 ties += 1
                 if randint(rng, ties) == 0:
-                    best_move = encode(pl, picks[j])
+                    best_move = encode(pl, slot)
     return best_move
 
 

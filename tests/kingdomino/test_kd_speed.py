@@ -1,0 +1,190 @@
+"""The faster greedy (issue 45) plays exactly as the former one: the same moves, the same random
+draws, so every stored row stays the same.
+
+``gameai.kingdomino.reference`` keeps the former greedy playout; each test compares it with
+``policies`` on many positions of random and greedy games (holes, tiles outside the centre and
+round 13 included), and the last test recomputes a few tasks of the committed results."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from numba import njit
+
+from gameai.core.runner import task_seed
+from gameai.kingdomino import policies as P
+from gameai.kingdomino import reference as R
+from gameai.kingdomino.experiments import game_task
+from gameai.kingdomino.rules import (
+    G_DONE,
+    N_DOMINOES,
+    apply_move,
+    copy_into,
+    current_player,
+    new_game,
+    random_move,
+)
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "kingdomino"
+
+
+@njit(cache=False)
+def _collect(rng, greedy_share, Gs, Ks):
+    """Positions of one game whose moves are greedy (the reference FG) with probability
+    ``greedy_share``, else random: random moves leave holes and tiles outside the centre."""
+    G, K = new_game(rng)
+    pb, gb, scratch = P.new_buffers()
+    draft = np.empty(4, dtype=np.int64)
+    n = 0
+    while G[G_DONE] == 0:
+        copy_into(Gs[n], G)
+        copy_into(Ks[n], K)
+        n += 1
+        if rng.random() < greedy_share:
+            m = R.fg_move_reference(G, K, rng, pb, gb, scratch)
+        else:
+            m = random_move(G, K, rng, pb[2])
+        apply_move(G, K, m, rng, draft, False)
+    return n
+
+
+def _positions(n_games=60):
+    """(G, K) before every move of ``n_games`` games, from all-random to all-greedy play."""
+    G0, K0 = new_game(np.random.default_rng(0))
+    out = []
+    for g in range(n_games):
+        Gs = np.zeros((52, G0.size), dtype=np.int64)
+        Ks = np.zeros((52,) + K0.shape, dtype=np.int64)
+        n = _collect(np.random.default_rng(1000 + g), (g % 5) / 4, Gs, Ks)
+        out += [(Gs[i], Ks[i]) for i in range(n)]
+    return out
+
+
+@pytest.fixture(scope="module")
+def positions():
+    return _positions()
+
+
+def test_positions_cover_holes_and_outside_tiles(positions):
+    """The positions include kingdoms with a hole and kingdoms past the centre (the branches of
+    the candidates' fallback), so the agreement below is not about easy cases only."""
+    from gameai.kingdomino.rules import K_NOUT
+    holes = sum(R.hole_masks_reference(K[p])[0] != 0 for _, K in positions for p in range(4))
+    outside = sum(K[p, K_NOUT] > 0 for _, K in positions for p in range(4))
+    assert holes > 100 and outside > 100
+
+
+def test_hole_masks_agree(positions):
+    for _, K in positions:
+        for p in range(4):
+            assert P.hole_masks(K[p]) == R.hole_masks_reference(K[p])
+
+
+def test_candidates_and_greedy_value_agree(positions):
+    """Every domino on every kingdom: the same candidates in the same order with the same gains,
+    and the same greedy value (hole masks from the reference, so each part is checked alone)."""
+    pb, gb, _ = P.new_buffers()
+    pr, gr, _ = P.new_buffers()
+    for i, (_, K) in enumerate(positions):
+        if i % 3:  # every third position: all 48 dominoes on all four kingdoms is enough
+            continue
+        for p in range(4):
+            k = K[p]
+            holes, one_free = R.hole_masks_reference(k)
+            for d in range(1, N_DOMINOES + 1):
+                n = P.greedy_candidates(k, d, pb[0], gb[0])
+                m = R.greedy_candidates_reference(k, d, pr[0], gr[0])
+                assert n == m
+                assert list(pb[0, :n]) == list(pr[0, :m])
+                assert list(gb[0, :n]) == list(gr[0, :m])
+                assert P.greedy_value(k, d, holes, one_free) == R.greedy_value_reference(
+                    k, d, pr[1], gr[1], holes, one_free)
+
+
+def _draw_for_draw(new, old, G, K, seed):
+    """Both move functions from copies of (G, K) with equal generators: the same move, and the
+    generators left in the same state (the same number of draws)."""
+    bufs_new, bufs_old = P.new_buffers(), P.new_buffers()
+    r_new, r_old = np.random.default_rng(seed), np.random.default_rng(seed)
+    m_new = new(G.copy(), K.copy(), r_new, *bufs_new)
+    m_old = old(G.copy(), K.copy(), r_old, *bufs_old)
+    assert m_new == m_old
+    assert r_new.bit_generator.state == r_old.bit_generator.state
+
+
+def test_fg_moves_agree_move_for_move_and_draw_for_draw(positions):
+    for i, (G, K) in enumerate(positions):
+        for seed in range(3):  # different tie-breaks
+            _draw_for_draw(P.fg_move, R.fg_move_reference, G, K, 100 * i + seed)
+            _draw_for_draw(P.fg_authors_move, R.fg_authors_move_reference, G, K, 100 * i + seed)
+
+
+@pytest.mark.parametrize("policy", [P.POL_FG, P.POL_PG, P.POL_EG,
+                                    P.POL_FG + P.GREEDY_AUTHORS, P.POL_PG + P.GREEDY_AUTHORS,
+                                    P.POL_EG + P.GREEDY_AUTHORS])
+def test_playouts_agree(positions, policy):
+    """Whole greedy playouts (as MCE and UCT run them) end in the same kingdoms with the same
+    generator state."""
+    draft = np.empty(4, dtype=np.int64)
+    for i, (G, K) in enumerate(positions[::7]):
+        me = current_player(G)
+        ends = []
+        for play in (P.playout, R.playout_reference):
+            G2, K2 = G.copy(), K.copy()
+            rng = np.random.default_rng(i)
+            play(G2, K2, policy, me, rng, *P.new_buffers(), draft)
+            ends.append((G2.tolist(), K2.tolist(), rng.random()))
+        assert ends[0] == ends[1]
+
+
+#: (experiment file, config) of a few cheap committed tasks whose players play greedy
+#: playouts: our rule (FG playouts and eps-G's mix) and like for like (the authors' move order,
+#: budgets and FG* opponents; and the authors' greedy in the playouts).
+STORED = [
+    ("table3_T0p1", {"T": 0.1, "opponent": "FG", "player": "MCE-FG/R"}),
+    ("table3_T0p1", {"T": 0.1, "opponent": "FG", "player": "UCT_W-εG"}),
+    ("table3authors_T0p1", {"T": 0.1, "budget": "authors", "move_order": "authors",
+                            "opponent": "FG*", "player": "UCT-PG"}),
+    ("greedy_check", {"T": 0.5, "budget": "authors", "move_order": "authors",
+                      "opponent": "FGA", "player": "MCE-FG/R", "playout_greedy": "authors"}),
+]
+
+
+def _stored_row(name, config, index):
+    """The committed row of task (config, index) of experiment file ``name`` (its task key, which
+    also hashes the code version, seed and experiment name, is the manifest's)."""
+    path = DATA / f"{name}.csv"
+    if not path.is_file():
+        pytest.skip(f"{path} is not there")
+    manifest = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+    keys = [c["key"] for c in manifest["configs"] if c["config"] == config]
+    assert len(keys) == 1, config
+    key = keys[0]
+    with path.open(newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            if row["key"] == key and int(row["index"]) == index:
+                return row
+    pytest.skip(f"task {key}/{index} is not in {path.name}")
+
+
+@pytest.mark.parametrize("name,config", STORED)
+def test_stored_rows_recomputed(name, config):
+    """The committed rows of a few tasks come out again, field for field (root seed 2018)."""
+    stored = _stored_row(name, config, 0)
+    row = game_task(config, 0, np.random.default_rng(task_seed(2018, config, 0)))
+    for field, value in row.items():
+        assert str(value) == stored[field], field
+
+
+def test_bench_greedy_speedup_plays_the_same_games():
+    """``gameai bench``'s side-by-side timing of the former and the current greedy playout: both
+    play the same games from the same seeds."""
+    from gameai.kingdomino.bench import GREEDY_POLICIES, greedy_speedup
+    speed = greedy_speedup(n_games=1, per_position=1, repeats=2)
+    assert set(speed) == set(GREEDY_POLICIES)
+    for v in speed.values():
+        assert v["same"] and v["old_s"] > 0 and v["new_s"] > 0
