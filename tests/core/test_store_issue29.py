@@ -136,3 +136,19 @@ def test_core_seconds_per_task_come_from_the_manifest_and_are_none_before_any_ru
     m.update(wall_time_s=900.0, n_jobs=2, cpu_count=2)  # 900 s on 2 cores for 8 tasks
     manifest.write_text(json.dumps(m))
     assert store.core_seconds_per_task(make(), tmp_path) == pytest.approx(900 * 2 / 8)
+
+
+def test_a_new_experiment_is_costed_like_its_sibling_scaled(tmp_path):
+    from dataclasses import replace
+
+    load_or_run(make(n=4), data_dir=tmp_path, progress=False)
+    manifest = paths(make(), tmp_path)["manifest"]
+    m = json.loads(manifest.read_text())
+    m.update(wall_time_s=3600.0, n_jobs=1)  # 450 s a task
+    manifest.write_text(json.dumps(m))
+    bigger = replace(make(n=2, name="fig_b3000"), cost_like=("fig", 10.0))
+    (row,) = plan([bigger], tmp_path / "fresh", costs_from=tmp_path)
+    assert row["compute"] == 4 and row["task_seconds"] == pytest.approx(4500)
+    assert row["core_hours"] == pytest.approx(4 * 4500 / 3600)
+    (unknown,) = plan([make(n=2, name="other")], tmp_path / "fresh", costs_from=tmp_path)
+    assert unknown["core_hours"] is None  # nothing alike recorded

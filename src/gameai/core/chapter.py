@@ -107,14 +107,16 @@ class Results:
 
     def get(self, key: str, name: str, fn: Callable, configs: Sequence[Mapping[str, Any]],
             n: int, *, chunk_size: int, description: str, warmup: Callable | None = None,
-            partial: bool = False, compute: bool | None = None) -> pd.DataFrame | None:
+            partial: bool = False, compute: bool | None = None,
+            cost_like: tuple[str, float] | None = None) -> pd.DataFrame | None:
         """Experiment ``name``'s rows, kept as ``self[key]``. When some are missing and the run
         does not compute: ``None`` (pending), or with ``partial`` whatever is cached (an
         experiment of many hours shown with the games it has; ``None`` if it has none).
-        ``compute`` overrides the run's (a run computing only some experiments loads the rest)."""
+        ``compute`` overrides the run's (a run computing only some experiments loads the rest).
+        ``cost_like``: see :attr:`gameai.core.store.Experiment.cost_like`."""
         exp = Experiment(chapter=self.chapter, name=name, fn=fn, configs=list(configs), n=n,
                          seed=self.params["seed"], version=self.version, chunk_size=chunk_size,
-                         description=description, warmup=warmup)
+                         description=description, warmup=warmup, cost_like=cost_like)
         self.experiments[key] = exp
         try:
             df = load_or_run(exp, data_dir=self.data_dir, n_jobs=self.params["n_jobs"],

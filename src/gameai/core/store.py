@@ -35,7 +35,7 @@ import sys
 import time
 from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -86,6 +86,10 @@ class Experiment:
     description: str = ""
     chunk_size: int = 50
     warmup: Callable | None = None
+    #: For the dry run's estimate before this experiment has run: a sibling experiment of the
+    #: chapter (its name) whose recorded cost per task, times the factor, approximates this one's
+    #: (the same games at a tenth of the budget: ``("strength_kingdomino_b300", 10 / 3)``).
+    cost_like: tuple[str, float] | None = None
 
     def __post_init__(self) -> None:
         for label in ("chapter", "name"):
@@ -596,6 +600,12 @@ def plan(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
         for where in (p, source, costs):
             if where is not None and per_task is None:
                 per_task = _core_seconds_per_task(_read_manifest(where["manifest"]))
+        like = exps[csv].cost_like
+        for folder in (data_dir, seed_from, costs_from):
+            if per_task is None and like is not None and folder is not None:
+                sibling = replace(exps[csv], name=like[0], cost_like=None)
+                known = _core_seconds_per_task(_read_manifest(paths(sibling, folder)["manifest"]))
+                per_task = None if known is None else known * float(like[1])
         out.append({"experiment": entry["experiment"], "file": csv, "tasks": tasks,
                     "cached": cached, "copied": copied, "compute": compute,
                     "core_hours": None if per_task is None else compute * per_task / 3600,

@@ -122,6 +122,11 @@ def strength_key(game: str, budget: int) -> str:
     return f"{game}_b{int(budget)}"
 
 
+#: The budget whose recorded cost per game, scaled by the budget, estimates a larger budget's
+#: before it has run (a search's cost grows about in proportion to its iterations).
+COST_BUDGET = 300
+
+
 def baseline(res: Results) -> None:
     """The baseline player in the seat under test, on the deals every search plays."""
     p = res.params
@@ -140,6 +145,7 @@ def _strength_cell(res: Results, game: str, budget: int, n: int, computes: bool)
             [{"game": game, "player": s, "budget": int(budget), "deal_seed": p["seed"]}
              for s in p["searches"]],
             n, chunk_size=10, partial=True, warmup=warmup, compute=computes,
+            cost_like=(strength_key(game, COST_BUDGET), budget / COST_BUDGET),
             description=f"{SETTINGS[game].label}: each search at {budget} iterations per "
                         f"decision vs {SETTINGS[game].baseline}")
 
@@ -208,6 +214,7 @@ def _sweep_cell(res: Results, game: str, budget: int, n: int, computes: bool) ->
             [{"game": game, "player": "det_uct", "budget": int(budget),
               "deal_seed": p["seed"] + DET_SEED_OFFSET, "n_det": k} for k in counts],
             n, chunk_size=10, partial=True, warmup=warmup, compute=computes,
+            cost_like=(determinizations_key(game, COST_BUDGET), budget / COST_BUDGET),
             description=f"{SETTINGS[game].label}: determinized UCT at {budget} iterations with "
                         f"{', '.join(map(str, counts))} determinizations, on deals of their own")
 
@@ -223,6 +230,7 @@ def _tuned_cell(res: Results, game: str, budget: int, k: int, n: int, computes: 
             [{"game": game, "player": TUNED, "budget": int(budget), "deal_seed": p["seed"],
               "n_det": int(k)}],
             n, chunk_size=10, partial=True, warmup=warmup, compute=computes,
+            cost_like=(tuned_key(game, COST_BUDGET), budget / COST_BUDGET),
             description=f"{SETTINGS[game].label}: determinized UCT at {budget} iterations with "
                         f"the sweep's best number of determinizations ({k}) vs "
                         f"{SETTINGS[game].baseline}")
