@@ -438,3 +438,16 @@ def test_a_panel_legend_beside_its_panel_goes_below_it_on_a_phone(tmp_path):
     legend, panel = ax.get_legend().get_window_extent(), ax.get_window_extent()
     assert legend.y1 < panel.y0  # under the panel now
     plt.close(fig)
+
+
+def test_long_category_labels_are_wrapped_in_the_phone_version(tmp_path):
+    labels = [f"EvalAI with its opening attack taken from SmallestAI, variant {i}" for i in range(4)]
+    fig, ax = plt.subplots(figsize=(6.4, 3.4))
+    ax.barh(range(4), [1, 2, 3, 4])
+    ax.set_yticks(range(4), labels)
+    paths = plots.save_figure("fig-bars", fig, tmp_path)
+    narrow = paths["narrow"].read_bytes()
+    text_pt = float(plots.png_text(narrow, plots.TEXT_PT_KEY))
+    assert plots.phone_text_px(narrow, text_pt) >= plots.MIN_TEXT_PX
+    assert all("\n" in t.get_text() for t in ax.get_yticklabels())
+    plt.close(fig)

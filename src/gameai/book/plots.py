@@ -620,6 +620,7 @@ def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
         legend.set_loc("upper center")
         legend.set_bbox_to_anchor((0.5, 0.0), transform=fig.transFigure)
     _legends_below(fig, axes)
+    _wrap_tick_labels(axes)
     png = _layout_png(fig, dpi, text_pt)
     for _ in range(3):  # legends or labels outside the panels widen the picture: narrow it more
         shown = phone_text_px(png, text_pt, dpi)
@@ -648,6 +649,22 @@ def _legends_below(fig, axes) -> None:
         y = ax.transAxes.inverted().transform((0, below))[1]
         legend.set_loc("upper center")
         legend.set_bbox_to_anchor((0.5, y - 0.02), transform=ax.transAxes)
+
+
+#: Characters per line of a category's tick label in a phone version.
+NARROW_LABEL_CHARS = 22
+
+
+def _wrap_tick_labels(axes) -> None:
+    """Break long category labels of the y axis (a horizontal bar chart's descriptions) into
+    lines, so that they do not set the phone version's width. Needs a drawn figure."""
+    import textwrap
+
+    for ax in axes:
+        labels = [t.get_text() for t in ax.get_yticklabels()]
+        if any(len(label) > NARROW_LABEL_CHARS for label in labels):
+            wrapped = ["\n".join(textwrap.wrap(label, NARROW_LABEL_CHARS)) or label for label in labels]
+            ax.set_yticks(ax.get_yticks(), wrapped)
 
 
 def _layout_png(fig, dpi: int, text_pt: float) -> bytes:
