@@ -411,6 +411,9 @@ def test_phone_figures_serves_the_phone_version_and_the_text_size(tmp_path):
     assert source["srcset"] == "../_figures/fig-a-narrow.png" and "max-width" in source["media"]
     img = soup.select_one("picture > img")
     assert float(img["data-gameai-text-px"]) == pytest.approx(text_pt / 72 * plots.FIGURE_DPI, abs=0.1)
+    narrow_pt = float(plots.png_text((tmp_path / "fig-a-narrow.png").read_bytes(), plots.TEXT_PT_KEY))
+    assert float(img["data-gameai-narrow-text-px"]) == pytest.approx(narrow_pt / 72 * plots.FIGURE_DPI,
+                                                                     abs=0.1)
     assert not book_ext.phone_figures(soup, tmp_path)  # a second pass changes nothing
 
 

@@ -308,7 +308,9 @@ _INSPECT_JS = r"""
   const figtext = [];
   for (const img of col.querySelectorAll('img[data-gameai-text-px]')) {
     if (!visible(img) || !img.naturalWidth) continue;
-    const natural = parseFloat(img.dataset.gameaiTextPx);
+    const src = img.currentSrc || img.src;
+    const natural = parseFloat(/-narrow\.png$/.test(src) && img.dataset.gameaiNarrowTextPx
+                               ? img.dataset.gameaiNarrowTextPx : img.dataset.gameaiTextPx);
     const shown = img.getBoundingClientRect().width;
     figtext.push({element: describe(img), px: natural * shown / img.naturalWidth,
                   src: (img.currentSrc || img.src).split('/').pop()});

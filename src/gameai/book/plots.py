@@ -595,9 +595,14 @@ def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
     """The figure's phone version, or None where the figure needs none (its text is at least
     :data:`MIN_TEXT_PX` on a phone already) or cannot be re-laid (axes not on one grid, twins).
 
-    Every panel goes into one column, :data:`NARROW_WIDTH_IN` wide, each keeping its aspect and
-    its own tick labels, so that a five-panel row becomes five panels one under another with text
-    as large as the body's. Changes ``fig`` (call it after the full-width files are saved)."""
+    Every panel goes into one column at most :data:`NARROW_WIDTH_IN` wide, each keeping its
+    aspect and its own tick labels; legends beside the panels go under them, long category
+    labels break into lines; and where the text is still too small, every font grows until it
+    reads at :data:`MIN_TEXT_PX` (the PNG records the new smallest size). A five-panel row becomes
+    five panels one under another with text as large as the body's. Changes ``fig`` (call it
+    after the full-width files are saved)."""
+    from matplotlib.text import Text
+
     text_pt = min_text_pt(fig)
     if phone_text_px(_png(fig, dpi, text_pt), text_pt, dpi) >= MIN_TEXT_PX:
         return None
@@ -609,7 +614,7 @@ def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
     nrows, ncols = axes[0].get_subplotspec().get_gridspec().get_geometry()
     width, height = fig.get_size_inches()
     panel_w, panel_h = width / ncols, height / nrows
-    w = min(NARROW_WIDTH_IN, panel_w) if len(axes) > 1 else NARROW_WIDTH_IN
+    w = min(NARROW_WIDTH_IN, panel_w)
     h = max(panel_h * w / panel_w, 0.55 * w)
     fig.set_size_inches(w, h * len(axes))
     grid = matplotlib.gridspec.GridSpec(len(axes), 1, figure=fig)
@@ -619,15 +624,19 @@ def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
     for legend in fig.legends:  # a legend beside the panels would set the width: put it below
         legend.set_loc("upper center")
         legend.set_bbox_to_anchor((0.5, 0.0), transform=fig.transFigure)
+        legend.set_ncols(1)
     _legends_below(fig, axes)
     _wrap_tick_labels(axes)
-    png = _layout_png(fig, dpi, text_pt)
-    for _ in range(3):  # legends or labels outside the panels widen the picture: narrow it more
+    png = _layout_png(fig, dpi, min_text_pt(fig))
+    for _ in range(4):  # still small (labels set the width, not the panels): larger fonts
+        text_pt = min_text_pt(fig)
         shown = phone_text_px(png, text_pt, dpi)
         if shown >= MIN_TEXT_PX:
             break
-        fig.set_size_inches(*(fig.get_size_inches() * max(0.6, shown / MIN_TEXT_PX * 0.97)))
-        png = _layout_png(fig, dpi, text_pt)
+        grow = min(1.5, MIN_TEXT_PX / shown * 1.04)
+        for text in fig.findobj(Text):
+            text.set_fontsize(text.get_fontsize() * grow)
+        png = _layout_png(fig, dpi, min_text_pt(fig))
     return png
 
 
@@ -649,6 +658,7 @@ def _legends_below(fig, axes) -> None:
         y = ax.transAxes.inverted().transform((0, below))[1]
         legend.set_loc("upper center")
         legend.set_bbox_to_anchor((0.5, y - 0.02), transform=ax.transAxes)
+        legend.set_ncols(1)
 
 
 #: Characters per line of a category's tick label in a phone version.

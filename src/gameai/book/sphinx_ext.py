@@ -388,10 +388,10 @@ def phone_figures(soup, figures: Path) -> bool:
     its text size, in a parsed page: where ``figures`` (the HTML output's ``_figures/``) holds
     ``<key>-narrow.png`` (:func:`gameai.book.plots.narrow_png`, every panel in one column), the
     image becomes a ``<picture>`` whose ``<source>`` serves it to windows up to
-    :data:`PHONE_MAX_PX` wide; and the image gets ``data-gameai-text-px``, the height of the
-    figure's smallest text in the PNG's own pixels (both versions have the same resolution), from
-    which the browser check computes the text's size on screen. Returns whether the page
-    changed."""
+    :data:`PHONE_MAX_PX` wide; and the image gets ``data-gameai-text-px`` (and
+    ``data-gameai-narrow-text-px`` for the phone version), the height of the figure's smallest
+    text in the PNG's own pixels, from which the browser check computes the text's size on
+    screen. Returns whether the page changed."""
     from .plots import FIGURE_DPI, NARROW_SUFFIX, TEXT_PT_KEY, png_text
 
     changed = False
@@ -408,7 +408,13 @@ def phone_figures(soup, figures: Path) -> bool:
         if text_px and img.get("data-gameai-text-px") != text_px:
             img["data-gameai-text-px"] = text_px
             changed = True
-        if (figures / f"{key}{NARROW_SUFFIX}.png").is_file() and img.parent.name != "picture":
+        narrow = figures / f"{key}{NARROW_SUFFIX}.png"
+        narrow_pt = png_text(narrow.read_bytes(), TEXT_PT_KEY) if narrow.is_file() else None
+        narrow_px = f"{float(narrow_pt) / 72 * FIGURE_DPI:.1f}" if narrow_pt else None
+        if narrow_px and img.get("data-gameai-narrow-text-px") != narrow_px:
+            img["data-gameai-narrow-text-px"] = narrow_px  # its fonts may be larger
+            changed = True
+        if narrow.is_file() and img.parent.name != "picture":
             picture = soup.new_tag("picture")
             source = soup.new_tag("source", attrs={
                 "media": f"(max-width: {PHONE_MAX_PX}px)",
