@@ -596,15 +596,14 @@ def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
     :data:`MIN_TEXT_PX` on a phone already) or cannot be re-laid (axes not on one grid, twins).
 
     Every panel goes into one column at most :data:`NARROW_WIDTH_IN` wide, each keeping its
-    aspect and its own tick labels; legends beside the panels go under them, long category
-    labels break into lines; and where the text is still too small, every font grows until it
-    reads at :data:`MIN_TEXT_PX` (the PNG records the new smallest size). A five-panel row becomes
-    five panels one under another with text as large as the body's. Changes ``fig`` (call it
-    after the full-width files are saved)."""
-    from matplotlib.text import Text
-
+    aspect and its own tick labels, and a legend of the whole figure goes under the panels in one
+    column: a five-panel row becomes five panels one under another with text as large as the
+    body's. None, too, where that gains nothing (a panel's own legend or long labels, not the
+    panels, set the width: such a figure needs drawing for a phone by its chapter). Changes
+    ``fig`` (call it after the full-width files are saved)."""
     text_pt = min_text_pt(fig)
-    if phone_text_px(_png(fig, dpi, text_pt), text_pt, dpi) >= MIN_TEXT_PX:
+    original = _png(fig, dpi, text_pt)
+    if phone_text_px(original, text_pt, dpi) >= MIN_TEXT_PX:
         return None
     axes = [ax for ax in fig.axes if ax.get_visible() and ax.get_subplotspec() is not None]
     specs = {id(ax.get_subplotspec().get_gridspec()) for ax in axes}
@@ -624,65 +623,22 @@ def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
     for legend in fig.legends:  # a legend beside the panels would set the width: put it below
         legend.set_loc("upper center")
         legend.set_bbox_to_anchor((0.5, 0.0), transform=fig.transFigure)
-        legend.set_ncols(1)
-    _legends_below(fig, axes)
-    _wrap_tick_labels(axes)
-    png = _layout_png(fig, dpi, min_text_pt(fig))
-    for _ in range(4):  # still small (labels set the width, not the panels): larger fonts
-        text_pt = min_text_pt(fig)
-        shown = phone_text_px(png, text_pt, dpi)
-        if shown >= MIN_TEXT_PX:
-            break
-        grow = min(1.5, MIN_TEXT_PX / shown * 1.04)
-        for text in fig.findobj(Text):
-            text.set_fontsize(text.get_fontsize() * grow)
-        png = _layout_png(fig, dpi, min_text_pt(fig))
+    png = _layout_png(fig, dpi, text_pt)
+    if phone_text_px(png, text_pt, dpi) < phone_text_px(original, text_pt, dpi) + 0.5:
+        return None  # labels or legends, not the panels, set the width: no better on a phone
     return png
 
 
-def _legends_below(fig, axes) -> None:
-    """Move each panel's legend that sticks out sideways (placed beside its panel) under the
-    panel, below its tick labels and axis label, in one column."""
-    fig.canvas.draw()
-    renderer = fig.canvas.get_renderer()
-    for ax in axes:
-        legend = ax.get_legend()
-        if legend is None:
-            continue
-        box, panel = legend.get_window_extent(renderer), ax.get_window_extent(renderer)
-        if box.x1 <= panel.x1 + 1 and box.x0 >= panel.x0 - 1:
-            continue
-        legend.set_visible(False)
-        below = ax.get_tightbbox(renderer).y0  # the panel with its labels, without the legend
-        legend.set_visible(True)
-        y = ax.transAxes.inverted().transform((0, below))[1]
-        legend.set_loc("upper center")
-        legend.set_bbox_to_anchor((0.5, y - 0.02), transform=ax.transAxes)
-        legend.set_ncols(1)
-
-
-#: Characters per line of a category's tick label in a phone version.
-NARROW_LABEL_CHARS = 22
-
-
-def _wrap_tick_labels(axes) -> None:
-    """Break long category labels of the y axis (a horizontal bar chart's descriptions) into
-    lines, so that they do not set the phone version's width. Needs a drawn figure."""
-    import textwrap
-
-    for ax in axes:
-        labels = [t.get_text() for t in ax.get_yticklabels()]
-        if any(len(label) > NARROW_LABEL_CHARS for label in labels):
-            wrapped = ["\n".join(textwrap.wrap(label, NARROW_LABEL_CHARS)) or label for label in labels]
-            ax.set_yticks(ax.get_yticks(), wrapped)
-
-
 def _layout_png(fig, dpi: int, text_pt: float) -> bytes:
+    import warnings
+
     if fig.get_layout_engine() is None:
-        try:
-            fig.tight_layout()
-        except (ValueError, RuntimeError):  # a layout tight_layout cannot solve: keep it
-            pass
+        with warnings.catch_warnings():  # a layout tight_layout cannot solve: keep it, quietly
+            warnings.simplefilter("ignore", UserWarning)
+            try:
+                fig.tight_layout()
+            except (ValueError, RuntimeError):
+                pass
     return _png(fig, dpi, text_pt)
 
 
