@@ -495,3 +495,10 @@ def test_a_value_that_rounds_to_zero_shows_without_a_minus(tmp_path):
                  tmp_path)
     table = claims_table(read_claims("toy", tmp_path), "toy", percent=False).data
     assert "0.0\u20133.9" in table and "-0.0" not in table  # an end at zero carries no sign
+
+
+def test_a_claim_judged_on_fewer_games_than_the_paper_says_so():
+    small = quantitative("t", "wins", 0.30, 0.31, 0.25, 0.37, 200, n_paper=1000, proportion=1)
+    assert "Judged on n = 200, fewer than the paper's 1,000." in small.note
+    full = quantitative("t", "wins", 0.30, 0.31, 0.29, 0.33, 1000, n_paper=1000, proportion=1)
+    assert "fewer than the paper" not in full.note

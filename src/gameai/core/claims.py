@@ -252,7 +252,8 @@ def quantitative(
     number of games (or positions, deals...) behind the paper's value, None or 0 where the paper
     gives none or the value is not a sample; ``proportion`` says whether it is a proportion
     (0: a mean; 1: a fraction; 100: a percentage); ``percent``, whether a fraction is shown as
-    a percentage. The verdict rule's sentence (:func:`verdict_note`) is appended to ``note``.
+    a percentage. The verdict rule's sentence (:func:`verdict_note`) is appended to ``note``,
+    and where ``n`` is smaller than ``n_paper`` (a rerun at a smaller scale) a sentence saying so.
     """
     if isinstance(paper, str):
         paper, derived = printed_value(paper)
@@ -267,6 +268,8 @@ def quantitative(
     c = Claim(claim, description, float(paper), float(ours), float(lo), float(hi), int(n),
               verdict, note, step, n_paper, float(proportion), int(bool(percent)))
     extra = verdict_note(c)
+    if 0 < int(n) < n_paper:  # a rerun at a smaller scale: its verdict is the weaker for it
+        extra = _sentences(extra, f"Judged on n = {int(n):,}, fewer than the paper's {n_paper:,}.")
     return replace(c, note=_sentences(note, extra)) if extra else c
 
 
