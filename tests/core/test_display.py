@@ -173,3 +173,18 @@ def test_the_book_links_a_table_to_its_csv(tmp_path):
     assert [a["href"] for a in links] == ["../_figures/tab-a.csv"]  # tab-b has no data file
     assert (out / "tab-a.csv").read_text() == "x\n1\n"
     assert not sphinx_ext.table_downloads(soup, source, out, "../")  # once only
+
+
+def test_claims_tables_and_the_scorecard_save_their_csv(tmp_path, monkeypatch):
+    import pandas as pd
+
+    from gameai.book.claims_table import claims_table, scorecard_table
+    from gameai.core.claims import quantitative, read_claims, write_claims
+
+    monkeypatch.setenv("GAMEAI_FIGURES_DIR", str(tmp_path / "figs"))
+    write_claims("toy", [quantitative("t1", "wins", 0.3, 0.31, 0.29, 0.33, 1000)], tmp_path)
+    claims_table(read_claims("toy", tmp_path), "toy")
+    scorecard_table(tmp_path, [("toy", "Toy", "toy.html")])
+    saved = pd.read_csv(tmp_path / "figs" / "tab-claims-toy.csv")
+    assert saved["claim"].tolist() == ["t1"] and "verdict" in saved
+    assert pd.read_csv(tmp_path / "figs" / "tab-scorecard.csv")["chapter"].tolist() == ["toy"]

@@ -20,6 +20,7 @@ from ..core.claims import (BY_CHANCE, FAMILY_MIN, VERDICTS, _finite, _is_number,
                            expected_by_chance, family_counts, family_sentence, judged, scorecard,
                            scorecard_families)
 from ..core.numbers import range_separator
+from .display import save_table
 
 # ------------------------------------------------------------------------------- rendering
 #: Symbol, colour and short meaning of each verdict, as the rendered tables show them.
@@ -285,6 +286,7 @@ def claims_table(
            f'<table class="gameai-claims" data-chapter="{html.escape(chapter)}" '
            f'data-claims="{len(claims)}">{cap}{_cols(widths)}<thead>{head}</thead><tbody>{"".join(rows)}'
            f"</tbody></table></div>")
+    save_table(f"tab-claims-{chapter}", claims)  # the numbered table's CSV
     return HTML(out)
 
 
@@ -382,4 +384,5 @@ def scorecard_table(data_dir: str | os.PathLike,
     out = (f'{_CSS}<div style="overflow-x:auto;max-width:100%">'
            f'<table class="gameai-claims gameai-scorecard">{caption}<thead><tr><th>verdict</th>'
            f'{"".join(head)}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+    save_table("tab-scorecard", card.reset_index())  # the numbered table's CSV
     return HTML(out)
