@@ -11,6 +11,7 @@ points, written as points.
 from __future__ import annotations
 
 import json
+import textwrap
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -497,7 +498,9 @@ def excess_figure(p: pd.DataFrame, by: str, labels, xlabel: str) -> plt.Figure:
     (labelled by ``labels``), a dot per player count."""
     order = list(dict.fromkeys(p[by]))
     ns = sorted(p["n_players"].unique())
-    fig, ax = plt.subplots(figsize=(6.4, 0.5 * len(order) + 1.4))
+    # 5.6 in wide, the labels broken into lines of about 20 characters and the legend below the
+    # panel: at the book's font sizes a phone's column then shows the text at 9 px or more.
+    fig, ax = plt.subplots(figsize=(5.6, 0.6 * len(order) + 1.6))
     for k, n in enumerate(ns):
         g = p[p["n_players"] == n].set_index(by).loc[order]
         y = np.arange(len(order)) + (k - (len(ns) - 1) / 2) * (0.18 if len(ns) > 2 else 0.25)
@@ -505,11 +508,13 @@ def excess_figure(p: pd.DataFrame, by: str, labels, xlabel: str) -> plt.Figure:
                                                 (g["hi"] - g["excess"]) * 100],
                     fmt="o", ms=4, capsize=2, label=f"{n} players")
     ax.axvline(0, color="grey", lw=1)
-    ax.set_yticks(np.arange(len(order)), [labels[a] for a in order])
+    ax.set_yticks(np.arange(len(order)), [textwrap.fill(labels[a], 20) for a in order])
     ax.invert_yaxis()
-    ax.set_xlabel(xlabel)
-    ax.legend(fontsize=9, loc="lower right")
+    ax.set_xlabel(textwrap.fill(xlabel, 40))
     fig.tight_layout()
+    handles, names = ax.get_legend_handles_labels()
+    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=len(ns),
+               frameon=False, handletextpad=0.3, columnspacing=1.0)
     return fig
 
 
