@@ -12,6 +12,7 @@ Table 8; the rest are the chapter's own measurements.
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -446,7 +447,7 @@ def table8_figure(d: Data, thesis: bool = False):
     from ..book import plots
 
     t8 = table8_rows(d, thesis)
-    fig, ax = plt.subplots(figsize=plots.SINGLE)
+    fig, ax = plt.subplots(figsize=(6.0, 3.6))  # with the legend below: 9 px text on a phone
     for i, (name, g) in enumerate(t8.groupby("config", sort=False)):
         ax.plot(g["depth"], g["nodes"], marker="o", color=f"C{i}", label=LABEL.get(name, name))
         ax.plot(g["depth"], g["paper"], marker="*", ls="--", color=f"C{i}", alpha=0.6)
@@ -457,8 +458,8 @@ def table8_figure(d: Data, thesis: bool = False):
     handles += [Line2D([], [], color="black", marker="o"),
                 Line2D([], [], color="black", marker="*", ls="--", alpha=0.6)]
     labels += ["ours (solid)", "thesis (dashed)"]
-    ax.legend(handles, labels, fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.2),
-              ncol=3, frameon=False)
+    ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2,
+              frameon=False)  # the book's font size, in two columns a phone's column can hold
     return fig
 
 
@@ -827,14 +828,17 @@ def strength_figure(d: Data):
     import matplotlib.pyplot as plt
 
     t = analysis.strength(d["strength"])
-    fig, ax = plt.subplots(figsize=(7, 0.45 * len(t) + 1))
+    # 5.6 in wide with each label broken into lines (the player, then its deals) and the book's
+    # font sizes: a phone's column shows the text at 9 px or more.
+    fig, ax = plt.subplots(figsize=(5.6, 0.75 * len(t) + 1.2))
     y = np.arange(len(t))[::-1]
     ax.errorbar(t["points"], y, xerr=[t["points"] - t["points_lo"], t["points_hi"] - t["points"]],
                 fmt="o", capsize=3)
     ax.axvline(35.5, color="0.5", ls="--", lw=1)
-    ax.text(35.4, y.max() + 0.35, "win: more than 35 ", fontsize=10, color="0.35", ha="right")
-    ax.set_yticks(y, [f"{analysis.PLAYER_LABELS[p]} ({n:,} deals)" for p, n in zip(t["player"], t["deals"])])
+    ax.text(35.4, y.max() + 0.35, "win: more than 35 ", color="0.35", ha="right")
+    ax.set_yticks(y, [f"{textwrap.fill(analysis.PLAYER_LABELS[p], 17)}\n({n:,} deals)" for p, n in zip(t["player"], t["deals"])])
     ax.set_xlabel("declarer's card points of 70 (mean, 95 % CI)")
+    fig.tight_layout()  # the labels inside the 5.6 in, not beyond its left edge
     return fig
 
 
