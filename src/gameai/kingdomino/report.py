@@ -1566,7 +1566,7 @@ def beyond_data(res, time_scale: float) -> pd.DataFrame | None:
 def beyond_figure(data: pd.DataFrame):
     """Margin against budget for the key strategies: Table III's budgets (circles) and ten
     times the largest (diamonds, shaded), :func:`beyond_data`."""
-    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    fig, ax = plt.subplots(figsize=(6.0, 3.6))
     y = "victory margin vs 3 x FG"
     for k, (s, g) in enumerate(data.groupby("series", sort=False)):
         curve, after = g[g["budget"] == "Table III"], g[g["budget"] != "Table III"]
@@ -1585,7 +1585,7 @@ def beyond_figure(data: pd.DataFrame):
     ax.set_xticks(ticks, [f"{x:g}" for x in ticks])
     ax.minorticks_off()
     ax.axhline(0, color="grey", lw=1)
-    ax.legend(fontsize=8)
+    ax.legend(loc="lower right")  # the book's font size, in the panel's empty corner
     return fig
 
 
