@@ -145,6 +145,12 @@ def rates_data(series: Mapping[str, pd.DataFrame], paper_pts=(), *, metrics=tupl
     return out.drop(columns="panel") if len(metrics) == 1 else out
 
 
+#: The widest (inches) a figure legend below the panels may be: at the book's legend size its
+#: text then reads at 9 px or more in a phone's column (330 CSS px), the width that a figure's
+#: phone version (its panels 4.2 in wide, the legend below them) is shown at.
+LEGEND_MAX_IN = 5.5
+
+
 def rates_figure(series: Mapping[str, pd.DataFrame], paper_pts=(), *, metrics=tuple(PANELS),
                  baselines: tuple[float, float] | None = RANDOM, baseline_label: str = "RandomAI",
                  ylabels: Mapping[str, str] = PANELS, paper_decks: tuple[int, int] | None = None,
@@ -179,7 +185,8 @@ def rates_figure(series: Mapping[str, pd.DataFrame], paper_pts=(), *, metrics=tu
             plots.baseline(ax, baselines[list(PANELS).index(metric)], baseline_label)
         if paper_decks is not None:
             plots.mark_extension(ax, axis, paper_decks)
-        ax.set_ylabel(ylabels[metric])
+        # the parenthesis on a line of its own: the label fits a panel of a phone's height
+        ax.set_ylabel(ylabels[metric].replace(" (", "\n(", 1))
         plots.percent_axis(ax)
     axes[-1].set_xlabel(xlabel)
     fig.tight_layout()
@@ -188,8 +195,12 @@ def rates_figure(series: Mapping[str, pd.DataFrame], paper_pts=(), *, metrics=tu
         for h, lab in zip(*ax.get_legend_handles_labels()):
             if seen.get(lab) is None:
                 seen[lab] = h
-    fig.legend(seen.values(), seen.keys(), loc="upper center", ncol=min(2, len(seen)),
-               frameon=False, bbox_to_anchor=(0.5, 0.0))
+    legend = fig.legend(seen.values(), seen.keys(), loc="upper center", ncol=min(2, len(seen)),
+                        frameon=False, bbox_to_anchor=(0.5, 0.0))
+    if legend.get_window_extent(fig.canvas.get_renderer()).width / fig.dpi > LEGEND_MAX_IN:
+        legend.remove()  # two columns of long names would widen the figure: one column
+        fig.legend(seen.values(), seen.keys(), loc="upper center", ncol=1, frameon=False,
+                   bbox_to_anchor=(0.5, 0.0))
     return fig
 
 
