@@ -332,10 +332,14 @@ def test_extension_links_saved_figures_and_sets_alt_text(tmp_path):
    Not the saved one.
 """)
     out = tmp_path / "out"
+    (out / "_figures").mkdir(parents=True)
+    (out / "_figures" / "fig-saved-narrow.png").write_bytes(png)  # an earlier build's phone version
     app = sphinx.Sphinx(str(src), str(src), str(out), str(tmp_path / "doctrees"), "html",
                         status=None, warning=None, freshenv=True)
     app.build()
     html = (out / "index.html").read_text()
+    assert not (out / "_figures" / "fig-saved-narrow.png").exists()  # the figure has none now
+    assert "<picture>" not in html
     from bs4 import BeautifulSoup
 
     soup = BeautifulSoup(html, "html.parser")

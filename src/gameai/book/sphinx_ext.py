@@ -189,6 +189,8 @@ def on_doctree_resolved(app, doctree: nodes.document, docname: str) -> None:
         narrow = folder / f"{key}{NARROW_SUFFIX}.png"
         if narrow.is_file():  # the phone version (phone_figures serves it)
             shutil.copyfile(narrow, out_dir / narrow.name)
+        else:  # none now: an earlier build's must not be served
+            (out_dir / narrow.name).unlink(missing_ok=True)
         links = _links(key, lambda name: relative_uri(page_uri, f"{FIGURES_DIRNAME}/{name}"))
         legends = [c for c in figure.children if isinstance(c, nodes.legend)]
         if legends:
