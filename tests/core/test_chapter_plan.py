@@ -71,3 +71,19 @@ def test_the_ci_profile_shrinks_sizes_left_at_their_default_only():
     assert plan.resolve({"profile": "ci", "games": 5})["games"] == 5
     with pytest.raises(ValueError, match="games"):
         plan.resolve({"games": 0})
+
+
+def test_a_reruns_claims_on_fewer_games_than_the_published_book_say_so(tmp_path):
+    from gameai.core.chapter import against_published
+    from gameai.core.claims import qualitative, write_claims
+
+    book = [qualitative("q1", "EvalAI beats SmallestAI", "better", "better", True, 10_000),
+            qualitative("q2", "more cards help", "yes", "yes", True, 500)]
+    write_claims("toy", book, tmp_path)
+    rerun = [qualitative("q1", "EvalAI beats SmallestAI", "better", "better", True, 200),
+             qualitative("q2", "more cards help", "yes", "yes", True, 500),
+             qualitative("q3", "new", "yes", "yes", True, 10)]
+    out = {c.claim: c.note for c in against_published(rerun, "toy", tmp_path)}
+    assert out["q1"].endswith("This run judges it on n = 200; the published book, on 10,000.")
+    assert "published book" not in out["q2"] and "published book" not in out["q3"]
+    assert against_published(rerun, "toy", tmp_path / "none") == rerun  # no published claims

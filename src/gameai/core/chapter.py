@@ -12,14 +12,14 @@ same pending/missing handling.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 import pandas as pd
 
 from . import datadirs
-from .claims import Claim, write_claims as _write_claims
+from .claims import FILENAME, Claim, read_claims, write_claims as _write_claims
 from .datadirs import DataDirs
 from .params import Param, validate
 from .store import Experiment, MissingResults, load, load_or_run, status
@@ -146,8 +146,29 @@ def write_claims(res: Results, claims: Sequence[Claim]) -> Path:
     """Write a run's ``claims.csv`` beside its results (the committed one describes the
     paper-scale run only, :func:`gameai.core.datadirs.claims_dir`); returns the folder."""
     target = datadirs.claims_dir(res.dirs)
-    _write_claims(res.chapter, list(claims), target)
+    claims = list(claims)
+    if target.resolve() != res.dirs.committed_dir.resolve():
+        claims = against_published(claims, res.chapter, res.dirs.committed_dir)
+    _write_claims(res.chapter, claims, target)
     return target
+
+
+def against_published(claims: Sequence[Claim], chapter: str, committed: Path) -> list[Claim]:
+    """A rerun's claims, each judged on fewer games (deals, positions) than the published book's
+    saying so in its note, so that a verdict at n = 200 does not read as firmly as the book's at
+    10,000. Claims the published book does not have, or judges on as many, are unchanged."""
+    if not (Path(committed) / chapter / FILENAME).is_file():
+        return list(claims)
+    published = read_claims(chapter, committed).set_index("claim")["n"]
+    out = []
+    for c in claims:
+        n_book = int(published.get(c.claim, 0) or 0)
+        if 0 < int(c.n) < n_book and "published book" not in c.note:
+            c = replace(c, note=(c.note.rstrip() + (" " if c.note.strip() else "")
+                                 + f"This run judges it on n = {int(c.n):,}; the published book, "
+                                 f"on {n_book:,}."))
+        out.append(c)
+    return out
 
 
 def finish_run(res: Results, claims: Sequence[Claim]) -> Path:
