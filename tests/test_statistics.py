@@ -37,3 +37,13 @@ def test_the_build_table_names_commit_and_versions(tmp_path):
     b = st.build_table(tmp_path).set_index("")
     assert b.loc["commit", "value"].startswith("unknown")
     assert b.loc["numpy", "value"][0].isdigit()
+
+
+def test_the_costliest_experiments_read_in_words(tmp_path):
+    _manifest(tmp_path, "kingdomino", "table3authors_T10", 7200, 2,
+              description="Table III like for like at 10 s per move")
+    _manifest(tmp_path, "kingdomino", "fig6", 60, 1)
+    top = st.costliest(st.manifest_table(tmp_path), {"kingdomino": "Kingdomino"}, n=1)
+    assert top.iloc[0]["chapter"] == "Kingdomino"
+    assert top.iloc[0]["experiment"] == "Table III like for like at 10 s per move"
+    assert top.iloc[0]["core-hours"] == pytest.approx(4.0) and len(top) == 1

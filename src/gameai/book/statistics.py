@@ -12,8 +12,8 @@ from pathlib import Path
 import pandas as pd
 
 #: Columns of :func:`manifest_table`.
-COLUMNS = ["chapter", "experiment", "configurations", "rows", "wall (h)", "core-hours", "workers",
-           "machine", "computed", "commit", "verified"]
+COLUMNS = ["chapter", "experiment", "what", "configurations", "rows", "wall (h)", "core-hours",
+           "workers", "machine", "computed", "commit", "verified"]
 
 
 def read_manifests(data_dir: str | os.PathLike) -> list[dict]:
@@ -46,7 +46,8 @@ def _verified(m: dict) -> str:
 
 
 def manifest_table(data_dir: str | os.PathLike) -> pd.DataFrame:
-    """One row per experiment of the committed results: its chapter, configurations, rows stored,
+    """One row per experiment of the committed results: its chapter, name and description
+    (``what``), configurations, rows stored,
     recorded wall time (hours) and core-hours (wall time × workers), the machine, when it was
     last computed (date), the commit of the code that computed it, and its last verification
     (tasks recomputed and compared by ``gameai verify``)."""
@@ -55,6 +56,7 @@ def manifest_table(data_dir: str | os.PathLike) -> pd.DataFrame:
         wall = float(m.get("wall_time_s") or 0.0) / 3600
         workers = int(m.get("n_jobs") or 1)
         rows.append({"chapter": m["chapter"], "experiment": m["experiment"],
+                     "what": str(m.get("description") or ""),
                      "configurations": len(m.get("configs") or []), "rows": int(m.get("rows") or 0),
                      "wall (h)": wall, "core-hours": wall * max(workers, 1), "workers": workers,
                      "machine": _machine(m), "computed": str(m.get("updated") or m.get("created") or "")[:10],
@@ -107,3 +109,15 @@ def build_table(root: str | os.PathLike) -> pd.DataFrame:
              ("Python", platform.python_version())]
     items += [(name, version(name)) for name in ("numpy", "numba", "pandas", "joblib", "jupyter-book")]
     return pd.DataFrame(items, columns=["", "value"])
+
+
+def costliest(table: pd.DataFrame, chapters, n: int = 10) -> pd.DataFrame:
+    """The ``n`` costliest experiments as the page shows them: the chapter's title and what the
+    experiment computes in words (``chapters``: key -> title), rows, wall time, core-hours, when,
+    the commit and the last verification."""
+    top = table.sort_values("core-hours", ascending=False).head(n)
+    return pd.DataFrame({"chapter": top["chapter"].map(lambda k: chapters.get(k, k)),
+                         "experiment": top["what"].where(top["what"] != "", top["experiment"]),
+                         "rows": top["rows"], "wall (h)": top["wall (h)"],
+                         "core-hours": top["core-hours"], "computed": top["computed"],
+                         "commit": top["commit"], "verified": top["verified"]})
