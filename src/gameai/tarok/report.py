@@ -209,10 +209,8 @@ def _closer(ours: float, per_decision: float, theirs: float) -> bool:
 def reading_text(d: Data) -> str:
     """Our node counts per sampled deal and per decision beside paper Table 1's, and which of
     the two readings of its counts they fit (where both of ours fit the same one)."""
-    if d.t1 is None:
-        return ""
-    t = analysis.table1(d.t1_paper).set_index("config")
-    if not {"all", "none"} <= set(t.index):
+    t = _paper_table1(d, {"all", "none"})
+    if t is None:
         return ""
     a, nn = t.loc["all"], t.loc["none"]
     fits = {_closer(r.nodes, r.nodes_decision, r.paper_nodes) for r in (a, nn)}
@@ -226,10 +224,8 @@ def reading_text(d: Data) -> str:
 
 def time_text(d: Data) -> str:
     """Time per node with all enhancements and without (paper Table 1's µs column)."""
-    if d.t1 is None:
-        return ""
-    t = analysis.table1(d.t1_paper).set_index("config")
-    if not {"all", "none"} <= set(t.index):
+    t = _paper_table1(d, {"all", "none"})
+    if t is None:
         return ""
     a, nn = t.loc["all"], t.loc["none"]
     text = (f"Over the paper's {d.t1_paper['deal'].nunique()} deals, with all enhancements a node "
@@ -239,6 +235,15 @@ def time_text(d: Data) -> str:
         text += (": the probes and stores of a 1,000,003-slot table and the history sorting weigh "
                  "more beside our cheap move generation than they did in the 2003 program")
     return ("Time falls less than nodes do. " if a.us_per_node > nn.us_per_node else "") + text + "."
+
+
+def _paper_table1(d: Data, needed: set[str]) -> pd.DataFrame | None:
+    """Paper Table 1 at the paper's setup, by configuration, or None where the run lacks it or
+    any of the ``needed`` configurations."""
+    if d.t1 is None:
+        return None
+    t = analysis.table1(d.t1_paper).set_index("config")
+    return t if needed <= set(t.index) else None
 
 
 def _as_paper(ours: float, theirs: float) -> str:
@@ -251,11 +256,9 @@ def _as_paper(ours: float, theirs: float) -> str:
 def tt_text(d: Data) -> str:
     """What the transposition table does in paper Table 1: switched off alone, and alone;
     and what history and the minimal window add on top of the others."""
-    if d.t1 is None:
-        return ""
-    tt = analysis.table1(d.t1_paper).set_index("config")
     offs = ("no_tt", "no_history", "no_minwindow", "no_pruning")
-    if not {*offs, "all", "only_tt"} <= set(tt.index):
+    tt = _paper_table1(d, {*offs, "all", "only_tt"})
+    if tt is None:
         return ""
     off = {c: tt.loc[c, "nodes"] / tt.loc["all", "nodes"] for c in offs}
     p_off = {c: paper.TABLE1[f"table1.{c}"][1] / paper.TABLE1["table1.all"][1] for c in offs}
