@@ -599,7 +599,8 @@ def plan(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
         costs = paths(exps[csv], costs_from) if costs_from is not None else None
         for where in (p, source, costs):
             if where is not None and per_task is None:
-                per_task = _core_seconds_per_task(_read_manifest(where["manifest"]))
+                per_task = _core_seconds_per_task(_read_manifest(where["manifest"]),
+                                                  where["partial"])
         like = exps[csv].cost_like
         for folder in (data_dir, seed_from, costs_from):
             if per_task is None and like is not None and folder is not None:
@@ -638,11 +639,24 @@ def wall_hours(rows: Sequence[Mapping[str, Any]], workers: int) -> float | None:
     return total / 3600
 
 
-def _core_seconds_per_task(manifest: Mapping[str, Any] | None) -> float | None:
-    """Core-seconds per task of the runs a manifest records: their wall time times the cores
-    they used, over the tasks it describes (``n`` per config). ``None`` when that is not known:
+def _cores_used(backend: Any, n_jobs: Any, cpu_count: Any) -> int | None:
+    """The cores a run with these settings kept busy: ``None`` for a Dask cluster (its size is
+    not the run's to know)."""
+    if backend == "dask":
+        return None
+    if backend == "sequential" or n_jobs == 1:
+        return 1
+    cores = cpu_count or 1
+    if isinstance(n_jobs, int) and n_jobs > 0:
+        return min(n_jobs, cores)
+    return cores
+
+
+def _manifest_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | None:
+    """(core-seconds, tasks) of the runs a manifest records: their wall time times the cores
+    they used, and the tasks it describes (``n`` per config). ``None`` when that is not known:
     no wall time (a damaged manifest, rows only copied from another folder) or a Dask cluster
-    of unknown size. An estimate: the runs may have shared their cores with other work."""
+    of unknown size."""
     if not manifest:
         return None
     wall, n, configs = manifest.get("wall_time_s"), manifest.get("n"), manifest.get("configs")
@@ -650,24 +664,32 @@ def _core_seconds_per_task(manifest: Mapping[str, Any] | None) -> float | None:
         return None
     if not isinstance(n, int) or n <= 0 or not isinstance(configs, list) or not configs:
         return None
-    backend, n_jobs = manifest.get("backend"), manifest.get("n_jobs")
-    cores = manifest.get("cpu_count") or 1
-    if backend == "dask":
+    used = _cores_used(manifest.get("backend"), manifest.get("n_jobs"),
+                       manifest.get("cpu_count"))
+    if used is None:
         return None
-    if backend == "sequential" or n_jobs == 1:
-        used = 1
-    elif isinstance(n_jobs, int) and n_jobs > 0:
-        used = min(n_jobs, cores)
-    else:
-        used = cores
-    return wall * used / (n * len(configs))
+    return wall * used, n * len(configs)
+
+
+def _core_seconds_per_task(manifest: Mapping[str, Any] | None,
+                           partial: Path | None = None) -> float | None:
+    """Core-seconds per task of the runs a manifest records (:func:`_manifest_cost`) and of the
+    interrupted runs whose chunks wait in ``partial`` (:func:`_partial_cost`), pooled: all the
+    recorded compute over all the tasks it made. ``None`` when neither is known. An estimate:
+    the runs may have shared their cores with other work."""
+    known = [c for c in (_manifest_cost(manifest),
+                         _partial_cost(partial) if partial is not None else None) if c]
+    if not known:
+        return None
+    return sum(c for c, _ in known) / sum(n for _, n in known)
 
 
 def core_seconds_per_task(exp: Experiment, data_dir: str | os.PathLike) -> float | None:
     """What one of ``exp``'s tasks cost by its manifest in ``data_dir``
     (:func:`_core_seconds_per_task`): a measured basis for the time a run still needs, where
     one has been recorded; ``None`` otherwise."""
-    return _core_seconds_per_task(_read_manifest(paths(exp, data_dir)["manifest"]))
+    p = paths(exp, data_dir)
+    return _core_seconds_per_task(_read_manifest(p["manifest"]), p["partial"])
 
 
 def wall_time(exp: Experiment, data_dir: str | os.PathLike) -> float | None:
@@ -807,7 +829,8 @@ def _run_missing(exp: Experiment, done: Mapping[str, set[int]], missing: int,
     read back from the saved chunks, so the runner keeps none (a task's rows depend only on its
     key and index, so batching changes no row)."""
     reporter = Progress(total=missing, desc=f"{exp.chapter}/{exp.name}", mode=progress)
-    saver = _chunk_saver(exp, p["partial"])
+    saver = _chunk_saver(exp, p["partial"],
+                         _cores_used(backend, n_jobs, os.cpu_count()))
     tasks = _missing_tasks(exp, done)
     warmup = exp.warmup
     try:
@@ -894,7 +917,7 @@ def verify(exp: Experiment, data_dir: str | os.PathLike, *, per_config: int = 2,
     if not tasks:
         return result
     workers = _workers(n_jobs, backend)
-    per_task = _core_seconds_per_task(_read_manifest(p["manifest"]))
+    per_task = _core_seconds_per_task(_read_manifest(p["manifest"]), p["partial"])
     todo = tasks
     if max_seconds is not None and per_task is not None:
         fit = int(max_seconds * workers // per_task)
@@ -1098,26 +1121,60 @@ def _write_merged(p: Mapping[str, Path], df: pd.DataFrame) -> None:
 WALL_FILE = "wall.json"
 
 
+def _partial_record(partial: Path) -> dict[str, Any]:
+    """What interrupted runs recorded beside their chunks in ``partial`` (``{}`` if nothing)."""
+    try:
+        record = json.loads((partial / WALL_FILE).read_text())
+    except (OSError, ValueError):
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
 def _partial_wall(partial: Path) -> float:
     """Compute time spent on the chunks in ``partial`` by runs that were interrupted."""
     try:
-        return float(json.loads((partial / WALL_FILE).read_text())["wall_time_s"])
-    except (OSError, ValueError, KeyError, TypeError):
+        return float(_partial_record(partial)["wall_time_s"])
+    except (KeyError, TypeError, ValueError):
         return 0.0
 
 
-def _chunk_saver(exp: Experiment, partial: Path) -> Callable[[pd.DataFrame], None]:
+def _partial_cost(partial: Path) -> tuple[float, int] | None:
+    """(core-seconds, tasks) that interrupted runs spent on the chunks in ``partial``, where
+    they recorded both (runs before this record, or on a Dask cluster, did not): so that a plan
+    made mid-run is costed from the run in progress too, not only from older finished runs."""
+    record = _partial_record(partial)
+    cost, tasks = record.get("core_seconds"), record.get("tasks")
+    if isinstance(cost, bool) or not isinstance(cost, (int, float)) or cost <= 0:
+        return None
+    if isinstance(tasks, bool) or not isinstance(tasks, int) or tasks <= 0:
+        return None
+    return float(cost), tasks
+
+
+def _chunk_saver(exp: Experiment, partial: Path,
+                 cores: int | None) -> Callable[[pd.DataFrame], None]:
     """``on_chunk`` for the runner: save a finished chunk in the store's row format, and the
-    compute time so far beside it (so that a resumed run's manifest counts the whole time)."""
+    compute time so far beside it (so that a resumed run's manifest counts the whole time),
+    with the core-seconds and tasks behind it (:func:`_partial_cost`) where the run's cores
+    (``cores``) are known and every earlier run recorded them too."""
     to_rows = _store_rows(exp)
     before, t0 = _partial_wall(partial), time.perf_counter()
+    earlier = _partial_cost(partial)
+    costed = cores is not None and (earlier is not None or before == 0)
+    cost0, tasks0 = earlier or (0.0, 0)
+    done = 0
 
     def save(chunk: pd.DataFrame) -> None:
+        nonlocal done
         df = to_rows(chunk)
         start, stop = int(df["index"].min()), int(df["index"].max()) + 1
         atomic_to_csv(df, partial / f"{df['key'].iloc[0]}-{start}-{stop}.csv")
-        wall = round(before + time.perf_counter() - t0, 3)
-        atomic_write_text(partial / WALL_FILE, json.dumps({"wall_time_s": wall}) + "\n")
+        done += int(df["index"].nunique())
+        elapsed = time.perf_counter() - t0
+        record: dict[str, Any] = {"wall_time_s": round(before + elapsed, 3)}
+        if costed:
+            record.update(core_seconds=round(cost0 + elapsed * cores, 3), tasks=tasks0 + done)
+        atomic_write_text(partial / WALL_FILE, json.dumps(record) + "\n")
 
     return save
 
