@@ -11,7 +11,7 @@ from typing import Iterable
 
 import pandas as pd
 
-from ..core.numbers import (NBSP, _missing, at_least, ci_range, count, number, pct, plain,  # noqa: F401
+from ..core.numbers import (NBSP, at_least, ci_range, count, number, pct, plain,  # noqa: F401
                            points, points_range, range_separator, with_ci)
 
 __all__ = ["NBSP", "pct", "ci_range", "number", "points", "points_range", "count", "at_least",

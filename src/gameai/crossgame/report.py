@@ -62,7 +62,7 @@ def _finish(fig, axes, used: int, xlabel: str) -> None:
     and put the legend in the first spare panel, or below."""
     for ax in axes[:used]:
         ax.set_xlabel(xlabel)
-    handles, labels = {}, []
+    handles: dict = {}
     for ax in axes[:used]:
         for h, lab in zip(*ax.get_legend_handles_labels()):
             handles.setdefault(lab, h)

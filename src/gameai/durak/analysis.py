@@ -22,7 +22,7 @@ as strong as its ``n - 1`` opponents has a share of ``1/n``. *Standing* is ``n -
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 import pandas as pd

@@ -27,7 +27,7 @@ from ..core.chapter import (
 )
 from ..core.params import MAX_COUNT, Param
 from . import paper
-from .analysis import build_claims, table3_frame  # noqa: F401  (table3_frame: the notebook's)
+from .analysis import build_claims
 from .agents import AGENTS_VERSION
 from .experiments import branching_task, game_task
 from .rules import ENGINE_VERSION

@@ -980,7 +980,7 @@ def offsets_text(res, time_scale: float) -> str:
     only_knowledge = k_lo > 0 and r_lo <= 0 <= r_hi
     return ("By family the differences " + ("are not alike" if apart else "are")
             + f": {families_found(res, time_scale)}. "
-            + (f"MCE is close to the paper but not level with it" if b < 0 or a > 0 else
+            + ("MCE is close to the paper but not level with it" if b < 0 or a > 0 else
                "MCE is level with the paper")
             + f": over all {len(mce)} MCE cells ours lie {_signed(m)} points from the paper's "
             f"({_ci(a, b)}), and at {worst['T']:g} s the four MCE strategies lie "

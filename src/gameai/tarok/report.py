@@ -447,8 +447,6 @@ def table8_figure(d: Data, thesis: bool = False):
     import matplotlib.pyplot as plt
     from matplotlib.lines import Line2D
 
-    from ..book import plots
-
     t8 = table8_rows(d, thesis)
     fig, ax = plt.subplots(figsize=(6.0, 3.6))  # with the legend below: 9 px text on a phone
     for i, (name, g) in enumerate(t8.groupby("config", sort=False)):
