@@ -76,3 +76,25 @@ def test_a_dask_run_records_no_core_seconds():
     assert store._cores_used("loky", 1, 16) == 1
     assert store._cores_used("loky", 4, 2) == 2
     assert store._cores_used("loky", -1, 16) == 16
+
+
+def test_a_new_experiment_is_costed_from_its_nearest_measured_sibling(tmp_path):
+    from dataclasses import replace
+
+    def measured(name, n, wall):
+        exp = replace(make(failing_after([], None), n=n), name=name)
+        load_or_run(exp, data_dir=tmp_path, n_jobs=1, progress=False)
+        manifest = paths(exp, tmp_path)["manifest"]
+        m = json.loads(manifest.read_text())
+        m.update(wall_time_s=wall, n_jobs=1)
+        manifest.write_text(json.dumps(m))
+
+    measured("slow_b300", 2, 20.0)  # 10 s a task
+    candidates = (("slow_b3000", 10 / 3), ("slow_b1000", 10.0), ("slow_b300", 100 / 3))
+    bigger = replace(make(failing_after([], None), n=2), name="slow_b10000",
+                     cost_like=candidates)
+    (row,) = plan([bigger], tmp_path)
+    assert row["task_seconds"] == pytest.approx(10 * 100 / 3)  # the only one measured
+    measured("slow_b1000", 2, 50.0)  # 25 s a task: nearer, so it wins
+    (row,) = plan([bigger], tmp_path)
+    assert row["task_seconds"] == pytest.approx(25 * 10)

@@ -205,3 +205,11 @@ def test_bad_exploration_parameters_are_refused():
         chapter.resolve({"exploration_values": (-1.0,)})
     with pytest.raises(ValueError, match="exploration_budget"):
         chapter.resolve({"exploration_budget": 0})
+
+
+def test_a_budget_is_costed_from_the_nearest_smaller_budget_of_300_or_more():
+    like = chapter.cost_like(chapter.tuned_key, "durak2", 10000)
+    assert like == (("tuned_durak2_b3000", 10000 / 3000), ("tuned_durak2_b1000", 10.0),
+                    ("tuned_durak2_b300", 10000 / 300))
+    assert chapter.cost_like(chapter.strength_key, "tarok", 1000) == (("tarok_b300", 1000 / 300),)
+    assert chapter.cost_like(chapter.strength_key, "tarok", 300) == ()  # measured, not scaled

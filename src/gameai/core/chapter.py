@@ -108,7 +108,7 @@ class Results:
     def get(self, key: str, name: str, fn: Callable, configs: Sequence[Mapping[str, Any]],
             n: int, *, chunk_size: int, description: str, warmup: Callable | None = None,
             partial: bool = False, compute: bool | None = None,
-            cost_like: tuple[str, float] | None = None) -> pd.DataFrame | None:
+            cost_like=None) -> pd.DataFrame | None:
         """Experiment ``name``'s rows, kept as ``self[key]``. When some are missing and the run
         does not compute: ``None`` (pending), or with ``partial`` whatever is cached (an
         experiment of many hours shown with the games it has; ``None`` if it has none).

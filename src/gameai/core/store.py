@@ -86,10 +86,12 @@ class Experiment:
     description: str = ""
     chunk_size: int = 50
     warmup: Callable | None = None
-    #: For the dry run's estimate before this experiment has run: a sibling experiment of the
-    #: chapter (its name) whose recorded cost per task, times the factor, approximates this one's
-    #: (the same games at a tenth of the budget: ``("strength_kingdomino_b300", 10 / 3)``).
-    cost_like: tuple[str, float] | None = None
+    #: For the dry run's estimate before this experiment has run: sibling experiments of the
+    #: chapter (name, factor), nearest first, whose recorded cost per task, times the factor,
+    #: approximates this one's; the first with a recorded cost is used (the same games at a
+    #: third and a tenth of the budget: ``(("strength_kingdomino_b1000", 3), ("..._b300", 10))``).
+    #: One pair alone may be given as it is.
+    cost_like: Sequence[tuple[str, float]] | tuple[str, float] | None = None
 
     def __post_init__(self) -> None:
         for label in ("chapter", "name"):
@@ -601,12 +603,16 @@ def plan(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
             if where is not None and per_task is None:
                 per_task = _core_seconds_per_task(_read_manifest(where["manifest"]),
                                                   where["partial"])
-        like = exps[csv].cost_like
-        for folder in (data_dir, seed_from, costs_from):
-            if per_task is None and like is not None and folder is not None:
-                sibling = replace(exps[csv], name=like[0], cost_like=None)
-                known = _core_seconds_per_task(_read_manifest(paths(sibling, folder)["manifest"]))
-                per_task = None if known is None else known * float(like[1])
+        like = exps[csv].cost_like or ()
+        if like and isinstance(like[0], str):
+            like = (like,)
+        for name, factor in like:
+            for folder in (data_dir, seed_from, costs_from):
+                if per_task is None and folder is not None:
+                    sibling = replace(exps[csv], name=name, cost_like=None)
+                    sp = paths(sibling, folder)
+                    known = _core_seconds_per_task(_read_manifest(sp["manifest"]), sp["partial"])
+                    per_task = None if known is None else known * float(factor)
         out.append({"experiment": entry["experiment"], "file": csv, "tasks": tasks,
                     "cached": cached, "copied": copied, "compute": compute,
                     "core_hours": None if per_task is None else compute * per_task / 3600,
