@@ -835,7 +835,7 @@ def window_claims(cost: pd.DataFrame | None, games: pd.DataFrame | None,
                            "window_games,strength)"))
     else:
         ours = (f"thesis window minus PVS: {d['points']:+.2f} card points "
-                f"[{d['points_lo']:+.2f}, {d['points_hi']:+.2f}], wins {100 * d['win']:+.1f} pp")
+                f"[{d['points_lo']:+.2f}, {d['points_hi']:+.2f}], wins {100 * d['win']:+.1f} points")
         out.append(qualitative(
             "window.play", desc, "no loss (implied)", ours,
             bool(d["points_lo"] > -QUALITY_TOLERANCE), d["deals"],
@@ -871,8 +871,8 @@ def strength_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
              "holds if the full program as declarer of three (on every deal, not only those it "
              "would bid) scores clearly more than random and rule-based play (CIs apart) "
              "against the same two rule-based opponents",
-             f"random play's {r.points:.1f} points sit beside the anchor of about "
-             f"{ANCHOR_RANDOM_POINTS} (Lapajne 2011, other opponents)"]
+             f"random play scores {r.points:.1f} points here; Lapajne (2011) reports about "
+             f"{ANCHOR_RANDOM_POINTS} against other opponents"]
     if "mcab" in t.index:
         d = paired(df, "tarokist", "mcab")
         parts.append(f"full program minus plain MC alpha-beta on the same {d['deals']} deals: "
@@ -899,7 +899,7 @@ def fuzzy_quality_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
     d = paired(df, "tarokist", "tarokist_exact")
     holds = d["points_lo"] > -QUALITY_TOLERANCE
     ours = (f"fuzzy minus exact: {d['points']:+.2f} card points "
-            f"[{d['points_lo']:+.2f}, {d['points_hi']:+.2f}], wins {100 * d['win']:+.1f} pp")
+            f"[{d['points_lo']:+.2f}, {d['points_hi']:+.2f}], wins {100 * d['win']:+.1f} points")
     note = _note(f"holds if the CI of the paired difference lies above -{QUALITY_TOLERANCE:g} "
                  "point (a loss smaller than that is within what 20 samples decide anyway)",
                  f"identical points on {100 * d['same_points']:.0f} % of the deals",
