@@ -91,3 +91,13 @@ def test_budgets_short_of_n_games_are_not_judged():
     t = V.budget_verdicts(_rows("tarok", {("ismcts", 10): a, ("det_uct_tuned", 10): b}),
                           "tarok", "det_uct_tuned", 100)
     assert t.empty and V.claim_outcome(t) == V.UNDECIDED
+
+
+def test_the_games_that_would_decide_allow_for_the_correction_over_budgets():
+    # -5 points, its interval just clear of zero at 500 games: significant alone, undecided
+    # after Holm over five budgets; the games named must then exceed the 500 played
+    one = V.games_to_decide(-0.05, 0.024, 500, 0.03)
+    five = V.games_to_decide(-0.05, 0.024, 500, 0.03, tests=5)
+    assert one < 500 < five
+    z5 = V.NormalDist().inv_cdf(1 - V.ALPHA / 10)
+    assert five == math.ceil((z5 * 0.024 * math.sqrt(500) / 0.05) ** 2)

@@ -14,7 +14,9 @@ correction over the budgets of a game (Holm 1979):
   m*.
 
 A budget that none of them decides reads *undecided at this n*, with the number of games that
-would decide it if the estimate and spread stayed as they are. The margin ``m`` is
+would decide it if the estimate and spread stayed as they are - at the level Bonferroni's
+correction over the game's budgets would ask, which Holm's never exceeds, so that number always
+lies beyond the games already played. The margin ``m`` is
 :data:`MARGIN`: 3 points of win or fool rate, about the half-width of a 1,000-game interval.
 Normal approximations throughout (the paired differences of 0/1 outcomes at n >= 100).
 """
@@ -22,6 +24,7 @@ Normal approximations throughout (the paired differences of 0/1 outcomes at n >=
 from __future__ import annotations
 
 import math
+from statistics import NormalDist
 
 import pandas as pd
 
@@ -57,16 +60,20 @@ def p_values(d: float, se: float, margin: float) -> tuple[float, float, float]:
     return p_diff, p_noninf, p_equiv
 
 
-def games_to_decide(d: float, se: float, n: int, margin: float) -> int:
+def games_to_decide(d: float, se: float, n: int, margin: float, tests: int = 1) -> int:
     """Games (paired deals) that would decide an undecided budget if ``d`` and the per-game
     spread stayed as measured: the fewest that make either the non-inferiority test (for
-    ``d > -margin``) or the test of ``d = 0`` reach the 95 % level."""
+    ``d > -margin``) or the test of ``d = 0`` reach its level after the correction over
+    ``tests`` budgets - Bonferroni's (each test at ``ALPHA / tests``), the strictest level
+    Holm's procedure can ask of any one of them, so the number decides the budget whatever
+    its rank among the others."""
+    z = NormalDist().inv_cdf(1 - ALPHA / (2 * max(1, tests)))
     sd = se * math.sqrt(n)
     needs = []
     if d > -margin:
-        needs.append((Z * sd / (d + margin)) ** 2)
+        needs.append((z * sd / (d + margin)) ** 2)
     if d:
-        needs.append((Z * sd / abs(d)) ** 2)
+        needs.append((z * sd / abs(d)) ** 2)
     return int(math.ceil(min(needs))) if needs else 0
 
 
@@ -96,8 +103,8 @@ def budget_verdicts(rows: pd.DataFrame, game: str, rival: str, n_games: int,
     df["not_worse"] = holm_reject(df["p_not_worse"].tolist(), ALPHA / 2)
     df["equivalent"] = holm_reject(df["p_equiv"].tolist(), ALPHA / 2)
     df["verdict"] = [_verdict(r) for r in df.itertuples()]
-    df["to_decide"] = [games_to_decide(r.diff, r.se, r.n, margin) if r.verdict == UNDECIDED
-                       else 0 for r in df.itertuples()]
+    df["to_decide"] = [games_to_decide(r.diff, r.se, r.n, margin, len(df))
+                       if r.verdict == UNDECIDED else 0 for r in df.itertuples()]
     return df[cols]
 
 
