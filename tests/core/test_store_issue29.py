@@ -109,6 +109,7 @@ def test_dry_run_computes_and_writes_nothing_and_plans_with_stored_wall_times(tm
     manifest = paths(make(), tmp_path)["manifest"]
     m = json.loads(manifest.read_text())
     m.update(wall_time_s=3600.0, n_jobs=1)  # 3600 s for 8 tasks on one core: 450 s a task
+    m.pop("core_seconds", None)  # costed from the wall time, as an older manifest
     manifest.write_text(json.dumps(m))
     before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     with dry_run() as asked:
@@ -134,6 +135,7 @@ def test_core_seconds_per_task_come_from_the_manifest_and_are_none_before_any_ru
     manifest = paths(make(), tmp_path)["manifest"]
     m = json.loads(manifest.read_text())
     m.update(wall_time_s=900.0, n_jobs=2, cpu_count=2)  # 900 s on 2 cores for 8 tasks
+    m.pop("core_seconds", None)  # costed from the wall time, as an older manifest
     manifest.write_text(json.dumps(m))
     assert store.core_seconds_per_task(make(), tmp_path) == pytest.approx(900 * 2 / 8)
 
@@ -145,6 +147,7 @@ def test_a_new_experiment_is_costed_like_its_sibling_scaled(tmp_path):
     manifest = paths(make(), tmp_path)["manifest"]
     m = json.loads(manifest.read_text())
     m.update(wall_time_s=3600.0, n_jobs=1)  # 450 s a task
+    m.pop("core_seconds", None)  # costed from the wall time, as an older manifest
     manifest.write_text(json.dumps(m))
     bigger = replace(make(n=2, name="fig_b3000"), cost_like=("fig", 10.0))
     (row,) = plan([bigger], tmp_path / "fresh", costs_from=tmp_path)

@@ -49,6 +49,7 @@ def test_a_plan_pools_the_manifests_runs_with_the_interrupted_ones(tmp_path):
     manifest = paths(make(failing_after([], None)), tmp_path)["manifest"]
     m = json.loads(manifest.read_text())
     m.update(wall_time_s=400.0, n_jobs=1)  # 4 tasks, 100 core-seconds each
+    m.pop("core_seconds", None)  # costed from the wall time, as an older manifest
     manifest.write_text(json.dumps(m))
     partial = paths(make(failing_after([], None)), tmp_path)["partial"]
     partial.mkdir(parents=True)
@@ -87,6 +88,7 @@ def test_a_new_experiment_is_costed_from_its_nearest_measured_sibling(tmp_path):
         manifest = paths(exp, tmp_path)["manifest"]
         m = json.loads(manifest.read_text())
         m.update(wall_time_s=wall, n_jobs=1)
+        m.pop("core_seconds", None)  # costed from the wall time, as an older manifest
         manifest.write_text(json.dumps(m))
 
     measured("slow_b300", 2, 20.0)  # 10 s a task
@@ -98,3 +100,28 @@ def test_a_new_experiment_is_costed_from_its_nearest_measured_sibling(tmp_path):
     measured("slow_b1000", 2, 50.0)  # 25 s a task: nearer, so it wins
     (row,) = plan([bigger], tmp_path)
     assert row["task_seconds"] == pytest.approx(25 * 10)
+
+
+def test_each_run_is_costed_at_its_own_number_of_cores(tmp_path):
+    exp = make(failing_after([], None), n=4)
+    load_or_run(exp, data_dir=tmp_path, n_jobs=1, progress=False)
+    manifest = paths(exp, tmp_path)["manifest"]
+    m = json.loads(manifest.read_text())
+    assert m["core_seconds"] == pytest.approx(m["wall_time_s"], abs=1e-3)  # one core
+    # an older manifest: 100 s on 2 cores, no core-seconds recorded
+    m.update(wall_time_s=100.0, n_jobs=2, cpu_count=2)
+    del m["core_seconds"]
+    manifest.write_text(json.dumps(m))
+    assert store._recorded_core_seconds(m) == 200.0
+    load_or_run(make(failing_after([], None), n=8), data_dir=tmp_path, n_jobs=1, progress=False)
+    m = json.loads(manifest.read_text())
+    this_run = m["wall_time_s"] - 100.0  # on one core
+    assert m["core_seconds"] == pytest.approx(200.0 + this_run, abs=1e-2)
+    # not the whole wall time at the last run's single core
+    assert store.core_seconds_per_task(exp, tmp_path) == pytest.approx((200 + this_run) / 8, rel=1e-3)
+
+
+def test_an_unknown_history_records_no_core_seconds():
+    assert store._recorded_core_seconds({"wall_time_s": store.UNKNOWN}) is None
+    assert store._recorded_core_seconds({"wall_time_s": 5.0, "backend": "dask"}) is None
+    assert store._recorded_core_seconds({}) == 0.0

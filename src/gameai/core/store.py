@@ -491,10 +491,15 @@ def _dtypes(df: pd.DataFrame) -> dict[str, str]:
 
 
 def _write_manifest(exp: Experiment, path: Path, result: pd.DataFrame, rows_in_file: int,
-                    n_jobs: int, backend: str, wall: float, unknown_rows: int = 0) -> None:
+                    n_jobs: int, backend: str, wall: float, unknown_rows: int = 0,
+                    core_seconds: float | None = None) -> None:
     """Write the manifest; ``wall`` is this run's compute time (added to what earlier, possibly
-    interrupted, runs recorded); ``unknown_rows``: rows the file held without a manifest."""
+    interrupted, runs recorded); ``unknown_rows``: rows the file held without a manifest;
+    ``core_seconds``: this run's compute time times the cores it kept busy (``None``: not known,
+    a Dask cluster), added to the earlier runs' so that runs on different numbers of workers
+    are costed each at its own."""
     old = _read_manifest(path) or {}
+    earlier_core = _recorded_core_seconds(old)
     now = _now()
     lost = _damaged_copies(path)
     if not old and (lost or unknown_rows):
@@ -523,6 +528,8 @@ def _write_manifest(exp: Experiment, path: Path, result: pd.DataFrame, rows_in_f
         "created": old.get("created", now),
         "updated": now,
     }
+    if core_seconds is not None and earlier_core is not None and earlier != UNKNOWN:
+        manifest["core_seconds"] = round(earlier_core + core_seconds, 3)
     if lost:
         manifest["damaged_manifests"] = lost
     if unknown_rows:
@@ -658,23 +665,37 @@ def _cores_used(backend: Any, n_jobs: Any, cpu_count: Any) -> int | None:
     return cores
 
 
-def _manifest_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | None:
-    """(core-seconds, tasks) of the runs a manifest records: their wall time times the cores
-    they used, and the tasks it describes (``n`` per config). ``None`` when that is not known:
-    no wall time (a damaged manifest, rows only copied from another folder) or a Dask cluster
-    of unknown size."""
+def _recorded_core_seconds(manifest: Mapping[str, Any]) -> float | None:
+    """The core-seconds a manifest's runs took: its ``core_seconds`` where recorded, else (a
+    manifest written before they were) its wall time times the cores of its last run; 0 for no
+    manifest; ``None`` when not known (no wall time, a Dask cluster of unknown size)."""
     if not manifest:
-        return None
-    wall, n, configs = manifest.get("wall_time_s"), manifest.get("n"), manifest.get("configs")
-    if isinstance(wall, bool) or not isinstance(wall, (int, float)) or wall <= 0:
-        return None
-    if not isinstance(n, int) or n <= 0 or not isinstance(configs, list) or not configs:
+        return 0.0
+    core = manifest.get("core_seconds")
+    if not isinstance(core, bool) and isinstance(core, (int, float)) and core >= 0:
+        return float(core)
+    wall = manifest.get("wall_time_s")
+    if isinstance(wall, bool) or not isinstance(wall, (int, float)) or wall < 0:
         return None
     used = _cores_used(manifest.get("backend"), manifest.get("n_jobs"),
                        manifest.get("cpu_count"))
-    if used is None:
+    return None if used is None else wall * used
+
+
+def _manifest_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | None:
+    """(core-seconds, tasks) of the runs a manifest records (:func:`_recorded_core_seconds`)
+    and the tasks it describes (``n`` per config). ``None`` when that is not known: no wall
+    time (a damaged manifest, rows only copied from another folder) or a Dask cluster of
+    unknown size."""
+    if not manifest:
         return None
-    return wall * used, n * len(configs)
+    n, configs = manifest.get("n"), manifest.get("configs")
+    if not isinstance(n, int) or n <= 0 or not isinstance(configs, list) or not configs:
+        return None
+    core = _recorded_core_seconds(manifest)
+    if core is None or core <= 0:
+        return None
+    return core, n * len(configs)
 
 
 def _core_seconds_per_task(manifest: Mapping[str, Any] | None,
@@ -776,6 +797,7 @@ def load_or_run(
             return _select(exp, _read_all(p))
 
         wall, interrupted_wall = 0.0, _partial_wall(p["partial"])
+        interrupted = _partial_cost(p["partial"])
         # Rows already in the CSV with no manifest to say where they came from (read above,
         # reported as damage): the manifest this run writes records their origin as unknown.
         orphans = 0 if p["manifest"].exists() or not p["csv"].exists() else \
@@ -795,8 +817,12 @@ def load_or_run(
         # fewer rows than its manifest (its last task is recomputed; the chunks still hold the
         # new rows), never one with more rows than the manifest, which would be damage.
         if missing or interrupted_wall or _manifest_stale(exp, p["manifest"], len(everything)):
+            used = _cores_used(backend, n_jobs, os.cpu_count())
+            # interrupted runs that did not record their cores are taken to have used this one's
+            core = None if used is None else wall * used + (
+                interrupted[0] if interrupted else interrupted_wall * used)
             _write_manifest(exp, p["manifest"], result, len(everything), n_jobs, backend,
-                            interrupted_wall + wall, unknown_rows=orphans)
+                            interrupted_wall + wall, unknown_rows=orphans, core_seconds=core)
         if merge:
             _write_merged(p, everything)
         return result
