@@ -42,7 +42,7 @@ CHUNKS = 16
 #: fields name the commit and the dirty paths of the whole work tree at the time, which other
 #: commits between the loky run and the cluster's change; the package code that computed the
 #: rows is compared through ``source_hash``, which stays in the comparison.
-HOW = ("backend", "n_jobs", "wall_time_s", "created", "updated", "cpu_count",
+HOW = ("backend", "n_jobs", "wall_time_s", "core_seconds", "created", "updated", "cpu_count",
        "git_commit", "git_dirty", "git_diff_sha256", "git_dirty_paths")
 
 

@@ -47,3 +47,13 @@ def test_the_costliest_experiments_read_in_words(tmp_path):
     assert top.iloc[0]["chapter"] == "Kingdomino"
     assert top.iloc[0]["experiment"] == "Table III like for like at 10 s per move"
     assert top.iloc[0]["core-hours"] == pytest.approx(4.0) and len(top) == 1
+
+
+def test_core_hours_count_each_run_at_its_own_workers_where_recorded(tmp_path):
+    # 3,600 s of wall time, the last run on 2 workers, but recorded as 5,400 core-seconds
+    # (an hour's first half on one worker, its second half on two)
+    _manifest(tmp_path, "tarok", "table1", 3600, 2, core_seconds=5400)
+    _manifest(tmp_path, "tarok", "all_cores", 3600, -1)  # -1: every core of the 2
+    t = st.manifest_table(tmp_path).set_index("experiment")
+    assert t.loc["table1", "core-hours"] == pytest.approx(1.5)
+    assert t.loc["all_cores", "core-hours"] == pytest.approx(2.0)

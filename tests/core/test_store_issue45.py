@@ -112,7 +112,7 @@ def test_each_run_is_costed_at_its_own_number_of_cores(tmp_path):
     m.update(wall_time_s=100.0, n_jobs=2, cpu_count=2)
     del m["core_seconds"]
     manifest.write_text(json.dumps(m))
-    assert store._recorded_core_seconds(m) == 200.0
+    assert store.recorded_core_seconds(m) == 200.0
     load_or_run(make(failing_after([], None), n=8), data_dir=tmp_path, n_jobs=1, progress=False)
     m = json.loads(manifest.read_text())
     this_run = m["wall_time_s"] - 100.0  # on one core
@@ -122,6 +122,6 @@ def test_each_run_is_costed_at_its_own_number_of_cores(tmp_path):
 
 
 def test_an_unknown_history_records_no_core_seconds():
-    assert store._recorded_core_seconds({"wall_time_s": store.UNKNOWN}) is None
-    assert store._recorded_core_seconds({"wall_time_s": 5.0, "backend": "dask"}) is None
-    assert store._recorded_core_seconds({}) == 0.0
+    assert store.recorded_core_seconds({"wall_time_s": store.UNKNOWN}) is None
+    assert store.recorded_core_seconds({"wall_time_s": 5.0, "backend": "dask"}) is None
+    assert store.recorded_core_seconds({}) == 0.0

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..core.store import recorded_core_seconds
+
 #: Columns of :func:`manifest_table`.
 COLUMNS = ["chapter", "experiment", "what", "configurations", "rows", "wall (h)", "core-hours",
            "workers", "machine", "computed", "commit", "verified"]
@@ -48,17 +50,21 @@ def _verified(m: dict) -> str:
 def manifest_table(data_dir: str | os.PathLike) -> pd.DataFrame:
     """One row per experiment of the committed results: its chapter, name and description
     (``what``), configurations, rows stored,
-    recorded wall time (hours) and core-hours (wall time × workers), the machine, when it was
+    recorded wall time (hours) and core-hours (each run's wall time × its workers, as the store
+    records them: :func:`gameai.core.store.recorded_core_seconds`; wall time × the last run's
+    workers where that is not known), the machine, when it was
     last computed (date), the commit of the code that computed it, and its last verification
     (tasks recomputed and compared by ``gameai verify``)."""
     rows = []
     for m in read_manifests(data_dir):
         wall = float(m.get("wall_time_s") or 0.0) / 3600
         workers = int(m.get("n_jobs") or 1)
+        core = recorded_core_seconds(m)
+        core_hours = core / 3600 if core is not None else wall * max(workers, 1)
         rows.append({"chapter": m["chapter"], "experiment": m["experiment"],
                      "what": str(m.get("description") or ""),
                      "configurations": len(m.get("configs") or []), "rows": int(m.get("rows") or 0),
-                     "wall (h)": wall, "core-hours": wall * max(workers, 1), "workers": workers,
+                     "wall (h)": wall, "core-hours": core_hours, "workers": workers,
                      "machine": _machine(m), "computed": str(m.get("updated") or m.get("created") or "")[:10],
                      "commit": str(m.get("git_commit") or "")[:10], "verified": _verified(m)})
     return pd.DataFrame(rows, columns=COLUMNS)

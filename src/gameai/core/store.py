@@ -499,7 +499,7 @@ def _write_manifest(exp: Experiment, path: Path, result: pd.DataFrame, rows_in_f
     a Dask cluster), added to the earlier runs' so that runs on different numbers of workers
     are costed each at its own."""
     old = _read_manifest(path) or {}
-    earlier_core = _recorded_core_seconds(old)
+    earlier_core = recorded_core_seconds(old)
     now = _now()
     lost = _damaged_copies(path)
     if not old and (lost or unknown_rows):
@@ -665,7 +665,7 @@ def _cores_used(backend: Any, n_jobs: Any, cpu_count: Any) -> int | None:
     return cores
 
 
-def _recorded_core_seconds(manifest: Mapping[str, Any]) -> float | None:
+def recorded_core_seconds(manifest: Mapping[str, Any]) -> float | None:
     """The core-seconds a manifest's runs took: its ``core_seconds`` where recorded, else (a
     manifest written before they were) its wall time times the cores of its last run; 0 for no
     manifest; ``None`` when not known (no wall time, a Dask cluster of unknown size)."""
@@ -683,7 +683,7 @@ def _recorded_core_seconds(manifest: Mapping[str, Any]) -> float | None:
 
 
 def _manifest_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | None:
-    """(core-seconds, tasks) of the runs a manifest records (:func:`_recorded_core_seconds`)
+    """(core-seconds, tasks) of the runs a manifest records (:func:`recorded_core_seconds`)
     and the tasks it describes (``n`` per config). ``None`` when that is not known: no wall
     time (a damaged manifest, rows only copied from another folder) or a Dask cluster of
     unknown size."""
@@ -692,7 +692,7 @@ def _manifest_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | No
     n, configs = manifest.get("n"), manifest.get("configs")
     if not isinstance(n, int) or n <= 0 or not isinstance(configs, list) or not configs:
         return None
-    core = _recorded_core_seconds(manifest)
+    core = recorded_core_seconds(manifest)
     if core is None or core <= 0:
         return None
     return core, n * len(configs)
