@@ -608,8 +608,7 @@ def plan(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
         costs = paths(exps[csv], costs_from) if costs_from is not None else None
         for where in (p, source, costs):
             if where is not None and per_task is None:
-                per_task = _core_seconds_per_task(_read_manifest(where["manifest"]),
-                                                  where["partial"])
+                per_task = _core_seconds_per_task(where)
         like = exps[csv].cost_like or ()
         if like and isinstance(like[0], str):
             like = (like,)
@@ -617,8 +616,7 @@ def plan(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
             for folder in (data_dir, seed_from, costs_from):
                 if per_task is None and folder is not None:
                     sibling = replace(exps[csv], name=name, cost_like=None)
-                    sp = paths(sibling, folder)
-                    known = _core_seconds_per_task(_read_manifest(sp["manifest"]), sp["partial"])
+                    known = _core_seconds_per_task(paths(sibling, folder))
                     per_task = None if known is None else known * float(factor)
         out.append({"experiment": entry["experiment"], "file": csv, "tasks": tasks,
                     "cached": cached, "copied": copied, "compute": compute,
@@ -698,14 +696,14 @@ def _manifest_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | No
     return core, n * len(configs)
 
 
-def _core_seconds_per_task(manifest: Mapping[str, Any] | None,
-                           partial: Path | None = None) -> float | None:
-    """Core-seconds per task of the runs a manifest records (:func:`_manifest_cost`) and of the
-    interrupted runs whose chunks wait in ``partial`` (:func:`_partial_cost`), pooled: all the
-    recorded compute over all the tasks it made. ``None`` when neither is known. An estimate:
-    the runs may have shared their cores with other work."""
-    known = [c for c in (_manifest_cost(manifest),
-                         _partial_cost(partial) if partial is not None else None) if c]
+def _core_seconds_per_task(p: Mapping[str, Path]) -> float | None:
+    """Core-seconds per task of the runs the manifest of the results at ``p`` (:func:`paths`)
+    records (:func:`_manifest_cost`) and of the interrupted runs whose chunks wait in its
+    partial folder (:func:`_partial_cost`), pooled: all the recorded compute over all the tasks
+    it made. ``None`` when neither is known. An estimate: the runs may have shared their cores
+    with other work."""
+    known = [c for c in (_manifest_cost(_read_manifest(p["manifest"])),
+                         _partial_cost(p["partial"])) if c]
     if not known:
         return None
     return sum(c for c, _ in known) / sum(n for _, n in known)
@@ -715,8 +713,7 @@ def core_seconds_per_task(exp: Experiment, data_dir: str | os.PathLike) -> float
     """What one of ``exp``'s tasks cost by its manifest in ``data_dir``
     (:func:`_core_seconds_per_task`): a measured basis for the time a run still needs, where
     one has been recorded; ``None`` otherwise."""
-    p = paths(exp, data_dir)
-    return _core_seconds_per_task(_read_manifest(p["manifest"]), p["partial"])
+    return _core_seconds_per_task(paths(exp, data_dir))
 
 
 def wall_time(exp: Experiment, data_dir: str | os.PathLike) -> float | None:
@@ -949,7 +946,7 @@ def verify(exp: Experiment, data_dir: str | os.PathLike, *, per_config: int = 2,
     if not tasks:
         return result
     workers = _workers(n_jobs, backend)
-    per_task = _core_seconds_per_task(_read_manifest(p["manifest"]), p["partial"])
+    per_task = _core_seconds_per_task(p)
     todo = tasks
     if max_seconds is not None and per_task is not None:
         fit = int(max_seconds * workers // per_task)
