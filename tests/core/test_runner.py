@@ -214,6 +214,22 @@ def test_a_parallel_run_gives_every_worker_at_least_four_chunks():
     assert worker_count(2, "loky") == 2 and worker_count(3, "threading") == 3
 
 
+def test_chunks_shrink_towards_the_end_of_a_run_so_the_workers_finish_together():
+    from gameai.core.runner import _make_chunks, chunk_lengths
+
+    lengths = chunk_lengths([518], 50, 16)
+    assert lengths[0] == 9 and lengths[-1] == 1 and sum(lengths) == 518
+    assert lengths == sorted(lengths, reverse=True)
+    assert chunk_lengths([518], 50, 1) == [50] * 10 + [18]  # one process: the experiment's size
+    assert chunk_lengths([3, 5], 2, 1) == [2, 1, 2, 2, 1]  # no chunk crosses a config's run
+    # the runner cuts its chunks as the planner counts them: two configs, a gap in one
+    tasks = [({"a": 1}, i) for i in range(40)] + [({"a": 2}, i) for i in (*range(10), *range(12, 30))]
+    chunks = _make_chunks(tasks, 50, 4)
+    assert [len(c.indices) for c in chunks] == chunk_lengths([40, 10, 18], 50, 4)
+    assert [i for c in chunks for i in c.indices] == [i for _, i in tasks]
+    assert all(c.indices == tuple(range(c.indices[0], c.indices[-1] + 1)) for c in chunks)
+
+
 def test_smaller_chunks_give_the_same_rows(reference):
     chunks = []
     df = run_tasks(make_draw(), TASKS, root_seed=123, n_jobs=2, backend="threading", chunk_size=1000,
@@ -227,9 +243,10 @@ def test_the_dry_runs_wall_time_schedules_the_chunks_as_the_run_would():
 
     row = {"compute": 40, "task_seconds": 90.0, "missing": [20, 20], "chunk_size": 10}
     assert wall_hours([row], 1) == pytest.approx(40 * 90 / 3600)  # one worker: the core time
-    # two workers: chunks of 5 (four per worker), 4 each: half the core time
+    # two workers: chunks of 5 shrinking to 1, half the core time each
     assert wall_hours([row], 2) == pytest.approx(20 * 90 / 3600)
-    # three workers: chunks of 4 (ceil(40 / 12)), ten of them: the last one is a tail
-    assert wall_hours([row], 3) == pytest.approx(4 * 4 * 90 / 3600)
+    # three workers: chunks of 4 shrinking to 1: 14 tasks' time, within a task of 40 / 3 (one
+    # chunk size for the run, ten chunks of 4, would leave a tail: 16)
+    assert wall_hours([row], 3) == pytest.approx(14 * 90 / 3600)
     assert wall_hours([row, {**row, "task_seconds": None}], 2) is None  # unknown cost
     assert wall_hours([{**row, "compute": 0, "task_seconds": None}], 2) == 0

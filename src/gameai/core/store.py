@@ -627,12 +627,12 @@ def plan(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
 
 def wall_hours(rows: Sequence[Mapping[str, Any]], workers: int) -> float | None:
     """The wall time (hours) a run of the :func:`plan` ``rows`` would take on ``workers``: each
-    experiment's chunks as the runner cuts them (:func:`gameai.core.runner.spread_chunk_size`),
+    experiment's chunks as the runner cuts them (:func:`gameai.core.runner.chunk_lengths`),
     each costing its tasks times the recorded core-seconds per task, handed out in order to the
     first free worker (as joblib does), the experiments one after another. ``None`` when a row
     to compute has no recorded cost. An estimate: it assumes every task of an experiment costs
     the same and the workers run as fast as the recorded run did."""
-    from .runner import spread_chunk_size
+    from .runner import chunk_lengths
 
     total = 0.0
     for row in rows:
@@ -640,8 +640,7 @@ def wall_hours(rows: Sequence[Mapping[str, Any]], workers: int) -> float | None:
             continue
         if row.get("task_seconds") is None:
             return None
-        size = spread_chunk_size(row["compute"], int(row["chunk_size"]), workers)
-        chunks = [min(size, m - start) for m in row["missing"] for start in range(0, m, size)]
+        chunks = chunk_lengths(row["missing"], int(row["chunk_size"]), workers)
         free = [0.0] * max(1, workers)
         for n in chunks:
             i = free.index(min(free))
