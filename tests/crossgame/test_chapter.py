@@ -213,3 +213,36 @@ def test_a_budget_is_costed_from_the_nearest_smaller_budget_of_300_or_more():
                     ("tuned_durak2_b300", 10000 / 300))
     assert chapter.cost_like(chapter.strength_key, "tarok", 1000) == (("tarok_b300", 1000 / 300),)
     assert chapter.cost_like(chapter.strength_key, "tarok", 300) == ()  # measured, not scaled
+
+
+def _fools(game, player, budget, fools, **extra):
+    return pd.DataFrame({"game": game, "player": player, "budget": budget,
+                         "index": range(len(fools)), "fool": [float(f) for f in fools], **extra})
+
+
+def test_the_second_look_extends_the_budgets_the_first_n_games_leave_undecided():
+    # budget 10: ISMCTS clearly better on the first 100 deals (later deals, however they read,
+    # do not change the choice); budget 30: level but noisy, undecided -> 1,000 games of the
+    # strength cell and of the tuned rival, with the sweep's best number (5)
+    clear = _fools("durak2", "ismcts", 10, [0] * 100 + [1] * 100)
+    clear_rival = _fools("durak2", TUNED, 10, [1] * 60 + [0] * 140, n_det=2)
+    noisy = _fools("durak2", "ismcts", 30, [1, 0] * 50)
+    noisy_rival = _fools("durak2", TUNED, 30, [0, 1] * 50, n_det=5)
+    sweep = pd.concat([_fools("durak2", "det_uct", b, [k != best] * 4, n_det=k)
+                       for b, best in ((10, 2), (30, 5)) for k in (1, 2, 5)])
+    frames = {"durak2_b10": clear, "tuned_durak2_b10": clear_rival, "durak2_b30": noisy,
+              "tuned_durak2_b30": noisy_rival, "determinizations_durak2_b10": sweep}
+    asked = []
+    res = SimpleNamespace(
+        frames=frames, computes=lambda group: True,
+        params={"games": ("durak2",), "searches": ("flat_mc", "det_uct", "ismcts"),
+                "n_games": 100, "confirm_games": 1000, "seed": 1},
+        get=lambda key, *args, **kw: asked.append((key, args[3], [c.get("n_det") for c in args[2]])))
+    assert analysis.undecided_budgets(analysis.tidy(res), "durak2", 100) == [30]
+    chapter.confirm(res)
+    assert asked == [("durak2_b30", 1000, [None, None, None]), ("tuned_durak2_b30", 1000, [5])]
+    # no second look with confirm_games not above n_games
+    asked.clear()
+    res.params["confirm_games"] = 100
+    chapter.confirm(res)
+    assert asked == []

@@ -101,3 +101,18 @@ def test_the_games_that_would_decide_allow_for_the_correction_over_budgets():
     assert one < 500 < five
     z5 = V.NormalDist().inv_cdf(1 - V.ALPHA / 10)
     assert five == math.ceil((z5 * 0.024 * math.sqrt(500) / 0.05) ** 2)
+
+
+def test_a_budget_judged_a_second_time_is_judged_at_half_the_level():
+    # -0.5 points of 1,000 deals: equivalent within 3 at the full level (p about 0.016 for
+    # d <= -3), but with the p-values doubled for a second look it no longer clears 2.5 %
+    a, b = _pattern(1000, 66, 71, 400)
+    rows = _rows("tarok", {("ismcts", 100): a, ("det_uct_tuned", 100): b})
+    once = V.budget_verdicts(rows, "tarok", "det_uct_tuned", 1000).iloc[0]
+    twice = V.budget_verdicts(rows, "tarok", "det_uct_tuned", 500).iloc[0]
+    assert (once["looks"], twice["looks"]) == (1, 2)
+    assert twice["p_not_worse"] == pytest.approx(2 * once["p_not_worse"])
+    assert once["verdict"] != V.UNDECIDED and twice["verdict"] == V.UNDECIDED
+    # the games that would decide it allow for both looks: more than at one look
+    assert twice["to_decide"] > V.games_to_decide(twice["diff"], (twice["high"] - twice["low"]) / (2 * V.Z),
+                                                  1000, V.MARGIN, 1)

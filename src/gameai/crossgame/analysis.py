@@ -137,11 +137,6 @@ def _signed_paired(a: pd.DataFrame, b: pd.DataFrame, game: str) -> tuple[float, 
     return est, lo, hi, n
 
 
-def _significant_alone(diffs: list[tuple], flags: list[bool]) -> list[tuple]:
-    """The ``diffs`` whose own 95 % CI excludes 0 but whose Holm flag is down."""
-    return [d for d, f in zip(diffs, flags) if (d[2] > 0 or d[3] < 0) and not f]
-
-
 def strength_table(rows: pd.DataFrame) -> pd.DataFrame:
     """Per game, player and budget: ``n``, the headline rate with its Wilson 95 % CI, and
     ``vs_baseline`` (the paired difference from the baseline on the same deals) with its CI."""
@@ -243,21 +238,16 @@ def ismcts_diffs(rows: pd.DataFrame, game: str, n_games: int) -> list[tuple]:
     return diffs
 
 
-def first_look(rows: pd.DataFrame, game: str, n_games: int) -> list[tuple]:
-    """:func:`ismcts_diffs` on the first ``n_games`` deals only, whatever ``rows`` holds: the
-    look that chooses the budgets for the second (:func:`undecided_budgets`)."""
-    return ismcts_diffs(rows[rows["index"] < n_games], game, n_games)
-
-
 def undecided_budgets(rows: pd.DataFrame, game: str, n_games: int) -> list[int]:
-    """The budgets where the two tests of the claim disagree on ``n_games`` games: the plain
-    95 % CI of ISMCTS minus determinized UCT excludes 0, Holm's correction over the budgets does
-    not, in either direction. These get more games (the chapter's ``confirm_games``). Only the
-    first ``n_games`` deals count, whatever ``rows`` holds, so the choice never changes once
-    they are computed."""
-    diffs = first_look(rows, game, n_games)
-    flags = holm([(e, lo, hi) for _, e, lo, hi, _ in diffs])
-    return [d[0] for d in _significant_alone(diffs, flags)]
+    """The budgets where the claim's verdict (SO-ISMCTS against determinized UCT with its best
+    number of determinizations, :func:`gameai.crossgame.verdicts.budget_verdicts`) is
+    *undecided* on ``n_games`` games. These get more games (the chapter's ``confirm_games``).
+    Only the first ``n_games`` deals count, whatever ``rows`` holds, so the choice never changes
+    once they are computed."""
+    from . import verdicts as V
+
+    table = V.budget_verdicts(rows[rows["index"] < n_games], game, TUNED, n_games)
+    return [int(b) for b in table.loc[table["verdict"] == V.UNDECIDED, "budget"]]
 
 
 def _pp(x: float) -> str:

@@ -5,9 +5,7 @@ figure (``data/crossgame/``).
   level a search must beat (one experiment per game, ``baseline_<game>``).
 * :func:`strength` - each search at each budget in the seat under test (one experiment per game
   and budget, ``<game>_b<budget>``), computed budget by budget, cheapest first, in rounds of
-  games, so that a stopped run leaves every cell with some games; then, at ``confirm_games``,
-  the budgets where the claim's two tests disagree on the first ``n_games``
-  (:func:`gameai.crossgame.analysis.undecided_budgets`).
+  games, so that a stopped run leaves every cell with some games.
 * :func:`exploration` - the sensitivity check of the one constant nobody tuned: determinized UCT
   and SO-ISMCTS at one budget with several UCB1 constants, on deals of their own (the root seed
   + 1), so that the check cannot select on the deals the main study reports
@@ -17,6 +15,10 @@ figure (``data/crossgame/``).
   (the root seed + 2) (``determinizations_<game>_b<budget>``); then, per game and budget, the
   number that played best there on the main study's deals (``tuned_<game>_b<budget>``): the
   rival ISMCTS is judged against.
+* :func:`confirm` - a second look (experiment ``confirm``): ``confirm_games`` of ISMCTS and its
+  tuned rival (and of the other searches, whose cells they share) at the budgets the claim
+  leaves *undecided* on the first ``n_games``
+  (:func:`gameai.crossgame.analysis.undecided_budgets`).
 
 One row per game (:func:`gameai.crossgame.play.play`).
 """
@@ -42,7 +44,7 @@ from .play import EXPLORATION, SETTINGS, TUNED, play
 CHAPTER = "crossgame"
 #: Bump when the searches, an adapter or the play loop change what a game produces.
 VERSION = "search2-adapters1-play1"
-EXPERIMENTS = ("baseline", "strength", "exploration", "determinizations", "tuned")
+EXPERIMENTS = ("baseline", "strength", "exploration", "determinizations", "tuned", "confirm")
 BUDGETS = (10, 30, 100, 300, 1_000, 3_000, 10_000)
 #: Games per cell to reach in turn, below the requested number (see :func:`_rounds`).
 ROUNDS = (100, 250)
@@ -58,9 +60,10 @@ PARAMETERS: dict[str, Param] = {
                      minimum=1, maximum=100_000),
     "n_games": Param(500, int, "games per game, search and budget (and of the baseline)",
                      minimum=1, maximum=MAX_COUNT),
-    "confirm_games": Param(1_000, int, "games for a budget where ISMCTS against determinized "
-                           "UCT is significant on its own but not after Holm's correction on the "
-                           "first n_games (0: none)", minimum=0, maximum=MAX_COUNT),
+    "confirm_games": Param(1_000, int, "games for a budget where the verdict of ISMCTS "
+                           "against determinized UCT with its best number of determinizations "
+                           "is undecided on the first n_games (0: none)", minimum=0,
+                           maximum=MAX_COUNT),
     "exploration_values": Param((0.25, 0.5, EXPLORATION, 1.0, 1.4), tuple,
                                 "UCB1 constants of the sensitivity check (the study uses "
                                 f"{EXPLORATION})", item_kind=float, minimum=0.0, maximum=100.0),
@@ -164,21 +167,13 @@ def _strength_cell(res: Results, game: str, budget: int, n: int, computes: bool)
 
 def strength(res: Results) -> None:
     """Each search at each budget in the seat under test: budgets in increasing order, in
-    rounds of games; then ``confirm_games`` for the budgets the claim's tests leave undecided
-    on the first ``n_games`` (decided on those games alone, so the choice never changes once
-    they are computed)."""
+    rounds of games."""
     p = res.params
     computes = res.computes("strength")
     for n in _rounds(p["n_games"], computes):
         for budget in sorted(p["budgets"]):
             for game in p["games"]:
                 _strength_cell(res, game, budget, n, computes)
-    if p["confirm_games"] <= p["n_games"] or not {"ismcts", "det_uct"} <= set(p["searches"]):
-        return
-    rows = tidy(res)
-    for game in p["games"]:
-        for budget in undecided_budgets(rows, game, p["n_games"]):
-            _strength_cell(res, game, budget, p["confirm_games"], computes)
 
 
 def exploration_key(game: str) -> str:
@@ -279,7 +274,30 @@ def determinizations(res: Results) -> None:
                     _tuned_cell(res, game, budget, best[(game, int(budget))], n, tuned_computes)
 
 
+def confirm(res: Results) -> None:
+    """The second look: ``confirm_games`` of the strength cell (every search) and of the tuned
+    rival at each budget where the claim's verdict is *undecided* on the first ``n_games``
+    deals (decided on those games alone, so the choice never changes once they are computed).
+    Computed by the experiment ``confirm`` (so that a run can take the second look without the
+    strength cells of larger budgets); the verdicts then judge such a budget on all its games
+    at half the level (:mod:`gameai.crossgame.verdicts`)."""
+    from .analysis import best_det_counts, tidy_part
+
+    p = res.params
+    if p["confirm_games"] <= p["n_games"] or not {"ismcts", "det_uct"} <= set(p["searches"]):
+        return
+    rows = tidy(res)
+    best = best_det_counts(tidy_part(res, "determinizations"))
+    for game in p["games"]:
+        for budget in undecided_budgets(rows, game, p["n_games"]):
+            if (game, budget) not in best:
+                continue
+            _strength_cell(res, game, budget, p["confirm_games"], res.computes("confirm"))
+            _tuned_cell(res, game, budget, best[(game, budget)], p["confirm_games"],
+                        res.computes("confirm"))
+
+
 PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
-                   steps=(baseline, strength, exploration, determinizations),
+                   steps=(baseline, strength, exploration, determinizations, confirm),
                    build_claims=build_claims, run_only=RUN_ONLY)
 resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run

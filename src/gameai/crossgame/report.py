@@ -379,7 +379,7 @@ def strength_text(table: pd.DataFrame, params) -> str:
     if len(more):
         groups = more.groupby(["game", "n"], sort=False)["budget"].apply(
             lambda b: " and ".join(f"{int(x):,}" for x in sorted(b)))
-        text += (f" Budgets where the first {n:,} games left the fixed-split comparison undecided "
+        text += (f" Budgets where the first {n:,} games left the claim undecided "
                  "have more: " + "; ".join(f"{SETTINGS[g].label} at {b} iterations, {int(k):,} games"
                                            for (g, k), b in groups.items()) + ".")
     missing = sorted(set(params["budgets"]) - set(s.loc[s["n"] > 0, "budget"]))
