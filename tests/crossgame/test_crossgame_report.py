@@ -50,7 +50,8 @@ def test_differences_judge_ismcts_against_both_splits():
     assert fixed["verdict"] == "better" and fixed["diff"] == pytest.approx(0.5)
     assert tuned["verdict"] == "equivalent" and tuned["diff"] == 0
     t = report.differences_table(d, ["kingdomino"]).set_index("iterations")
-    assert list(t.columns) == ["game", "against the best split", "against the fixed split"]
+    assert list(t.columns) == ["game", "games", "against the best split", "against the fixed split"]
+    assert t.loc["100", "games"] == f"{N:,}"
     assert t.loc["100", "against the fixed split"].startswith("+50.0 (+43.1 to +56.9)")
     assert t.loc["100", "against the best split"].endswith("=")
 

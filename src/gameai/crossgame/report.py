@@ -203,27 +203,34 @@ def differences(rows: pd.DataFrame, games, n_games: int) -> pd.DataFrame:
 
 
 def differences_table(diffs: pd.DataFrame, games) -> pd.DataFrame:
-    """One row per game and budget: SO-ISMCTS minus the best-split and minus the fixed-split
-    determinized UCT, in points with the 95 % interval and the budget's verdict mark."""
+    """One row per game and budget: the games against the best split (more than the study's
+    where a second look added some), and SO-ISMCTS minus the best-split and minus the
+    fixed-split determinized UCT, in points with the 95 % interval and the budget's verdict
+    mark."""
     out = []
     for game in games:
         cells = diffs[diffs["game"] == game]
         for budget in sorted(set(cells["budget"])):
             row = {"game": SHORT[game], "iterations": f"{int(budget):,}"}
+            ns = cells.loc[cells["budget"] == budget].sort_values(
+                "rival", key=lambda r: r != TUNED)["n"]
+            row["games"] = f"{int(ns.iloc[0]):,}"
             for rival in (TUNED, "det_uct"):
                 r = cells[(cells["rival"] == rival) & (cells["budget"] == budget)]
                 row[f"against the {NAMES[rival].removeprefix('determinized UCT, ')}"] = (
                     "" if r.empty else f"{_pp(r['diff'].iloc[0])} "
                     f"({_pp_ci(r['low'].iloc[0], r['high'].iloc[0])}) {_SYMBOL[r['verdict'].iloc[0]]}")
             out.append(row)
-    return pd.DataFrame(out, columns=["game", "iterations", "against the best split",
+    return pd.DataFrame(out, columns=["game", "iterations", "games", "against the best split",
                                       "against the fixed split"])
 
 
 #: One mark per budget verdict in the differences table (explained in its caption).
 _SYMBOL = {V.BETTER: "▲", V.WORSE: "▼", V.EQUIVALENT: "=", V.NOT_WORSE: "≥", V.UNDECIDED: "?"}
 SYMBOL_KEY = ("▲ ISMCTS better, ▼ worse, = equivalent within 3 points, ≥ not worse by more than "
-              "3 points, ? undecided at this number of games (Holm over a game's budgets)")
+              "3 points, ? undecided at this number of games (Holm over a game's budgets; a "
+              "budget with more games than the study's had a second look, judged at half the "
+              "level)")
 
 
 def differences_figure(diffs: pd.DataFrame, games) -> plt.Figure:
