@@ -116,3 +116,15 @@ def test_a_budget_judged_a_second_time_is_judged_at_half_the_level():
     # the games that would decide it allow for both looks: more than at one look
     assert twice["to_decide"] > V.games_to_decide(twice["diff"], (twice["high"] - twice["low"]) / (2 * V.Z),
                                                   1000, V.MARGIN, 1)
+
+
+def test_a_second_look_still_computing_is_not_taken_yet():
+    # 700 of 1,000 games: judged on the first 500 (one look) until all 1,000 are in
+    a, b = _pattern(700, 66, 71, 300)
+    rows = _rows("tarok", {("ismcts", 100): a, ("det_uct_tuned", 100): b})
+    waiting = V.budget_verdicts(rows, "tarok", "det_uct_tuned", 500, second_look=1000).iloc[0]
+    first = V.budget_verdicts(rows[rows["index"] < 500], "tarok", "det_uct_tuned", 500).iloc[0]
+    assert (waiting["n"], waiting["looks"]) == (500, 1)
+    assert waiting[["diff", "low", "high", "verdict"]].tolist() == first[["diff", "low", "high", "verdict"]].tolist()
+    taken = V.budget_verdicts(rows, "tarok", "det_uct_tuned", 500, second_look=700).iloc[0]
+    assert (taken["n"], taken["looks"]) == (700, 2)

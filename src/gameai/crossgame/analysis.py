@@ -260,7 +260,8 @@ def _pp_ci(lo: float, hi: float) -> str:
     return f"{_pp(lo)} to {_pp(hi)}"
 
 
-def ismcts_claim(game: str, rows: pd.DataFrame, n_games: int, rival: str = TUNED) -> Claim:
+def ismcts_claim(game: str, rows: pd.DataFrame, n_games: int, rival: str = TUNED,
+                 second_look: int = 0) -> Claim:
     """The paper's claim on one game, as tested: SO-ISMCTS minus ``rival`` (determinized UCT
     with the sweep's best number of determinizations) on the same deals, at every budget where
     both have ``n_games`` games, judged budget by budget by :mod:`.verdicts` (a margin of 3
@@ -271,7 +272,7 @@ def ismcts_claim(game: str, rows: pd.DataFrame, n_games: int, rival: str = TUNED
 
     cid = f"{game}.ismcts_vs_det_uct"
     desc = f"{SETTINGS[game].label}: {paper.ISMCTS_CLAIM}"
-    table = V.budget_verdicts(rows, game, rival, n_games)
+    table = V.budget_verdicts(rows, game, rival, n_games, second_look=second_look)
     if table.empty:
         return pending(cid, desc, paper.ISMCTS_WORDS,
                        f"needs SO-ISMCTS and determinized UCT with its best number of "
@@ -294,4 +295,5 @@ def build_claims(res) -> list[Claim]:
     """The paper's claim for every game of the run (pending where cells are missing)."""
     rows = tidy(res)
     n = int(res.params["n_games"])
-    return [ismcts_claim(game, rows, n) for game in res.params["games"]]
+    second = int(res.params["confirm_games"])
+    return [ismcts_claim(game, rows, n, second_look=second) for game in res.params["games"]]

@@ -190,13 +190,14 @@ def best_split_table(sweep_rows: pd.DataFrame, games) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-def differences(rows: pd.DataFrame, games, n_games: int) -> pd.DataFrame:
+def differences(rows: pd.DataFrame, games, n_games: int, second_look: int = 0) -> pd.DataFrame:
     """Per game, rival (the two determinized UCTs) and budget: SO-ISMCTS minus the rival on the
-    same deals, with its 95 % CI and the budget's verdict (:mod:`.verdicts`)."""
+    same deals, with its 95 % CI and the budget's verdict (:mod:`.verdicts`; a second look is
+    taken once it has ``second_look`` games)."""
     frames = []
     for game in games:
         for rival in ("det_uct", TUNED):
-            t = V.budget_verdicts(rows, game, rival, n_games)
+            t = V.budget_verdicts(rows, game, rival, n_games, second_look=second_look)
             frames.append(t.assign(rival=rival))
     cols = ["game", "rival", "budget", "n", "diff", "low", "high", "verdict", "to_decide"]
     return pd.concat(frames, ignore_index=True)[cols] if frames else pd.DataFrame(columns=cols)

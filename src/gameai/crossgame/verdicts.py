@@ -85,13 +85,15 @@ def games_to_decide(d: float, se: float, n: int, margin: float, tests: int = 1) 
 
 
 def budget_verdicts(rows: pd.DataFrame, game: str, rival: str, n_games: int,
-                    margin: float = MARGIN) -> pd.DataFrame:
+                    margin: float = MARGIN, second_look: int = 0) -> pd.DataFrame:
     """One row per budget where ISMCTS and ``rival`` both have ``n_games`` games of ``game``:
     ``budget``, ``n`` (paired deals), ``diff`` with ``low``/``high`` (95 % CI), the three
     p-values, the Holm decisions over the budgets (``differs``, ``not_worse``,
     ``equivalent``), ``verdict`` (:data:`BETTER` ... :data:`UNDECIDED`) and ``to_decide``
     (games that would decide an undecided budget, else 0). A budget with more than
-    ``n_games`` paired deals had a second look: ``looks`` is 2 and its p-values are doubled."""
+    ``n_games`` paired deals had a second look: ``looks`` is 2 and its p-values are doubled.
+    A second look still short of ``second_look`` deals (still computing) is not taken yet: the
+    budget is judged on its first ``n_games``, so that its verdict is read at two looks only."""
     cols = ["game", "budget", "n", "looks", "diff", "low", "high", "p_diff", "p_not_worse",
             "p_equiv", "differs", "not_worse", "equivalent", "verdict", "to_decide"]
     out = []
@@ -102,6 +104,9 @@ def budget_verdicts(rows: pd.DataFrame, game: str, rival: str, n_games: int,
         if min(len(a), len(b)) < n_games:
             continue
         d, lo, hi, n = _signed_paired(a, b, game)
+        if n_games < n < second_look:
+            a, b = a[a["index"] < n_games], b[b["index"] < n_games]
+            d, lo, hi, n = _signed_paired(a, b, game)
         se = (hi - lo) / (2 * Z) if hi == hi else math.nan
         looks = 2 if n > n_games else 1
         out.append({"game": game, "budget": int(budget), "n": n, "looks": looks, "diff": d,
