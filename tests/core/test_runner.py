@@ -222,6 +222,8 @@ def test_chunks_shrink_towards_the_end_of_a_run_so_the_workers_finish_together()
     assert lengths == sorted(lengths, reverse=True)
     assert chunk_lengths([518], 50, 1) == [50] * 10 + [18]  # one process: the experiment's size
     assert chunk_lengths([3, 5], 2, 1) == [2, 1, 2, 2, 1]  # no chunk crosses a config's run
+    with pytest.raises(ValueError, match="chunk_size"):
+        chunk_lengths([3], 0, 1)
     # the runner cuts its chunks as the planner counts them: two configs, a gap in one
     tasks = [({"a": 1}, i) for i in range(40)] + [({"a": 2}, i) for i in (*range(10), *range(12, 30))]
     chunks = _make_chunks(tasks, 50, 4)

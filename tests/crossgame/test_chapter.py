@@ -225,7 +225,7 @@ def test_the_second_look_extends_the_budgets_the_first_n_games_leave_undecided()
     # do not change the choice); budget 30: level but noisy, undecided -> 1,000 games of the
     # strength cell and of the tuned rival, with the sweep's best number (5)
     clear = _fools("durak2", "ismcts", 10, [0] * 100 + [1] * 100)
-    clear_rival = _fools("durak2", TUNED, 10, [1] * 60 + [0] * 140, n_det=2)
+    clear_rival = _fools("durak2", TUNED, 10, [1] * 60 + [0] * 100 + [1] * 40, n_det=2)
     noisy = _fools("durak2", "ismcts", 30, [1, 0] * 50)
     noisy_rival = _fools("durak2", TUNED, 30, [0, 1] * 50, n_det=5)
     sweep = pd.concat([_fools("durak2", "det_uct", b, [k != best] * 4, n_det=k)
@@ -239,6 +239,8 @@ def test_the_second_look_extends_the_budgets_the_first_n_games_leave_undecided()
                 "n_games": 100, "confirm_games": 1000, "seed": 1},
         get=lambda key, *args, **kw: asked.append((key, args[3], [c.get("n_det") for c in args[2]])))
     assert analysis.undecided_budgets(analysis.tidy(res), "durak2", 100) == [30]
+    # on all 200 deals budget 10 would read undecided: the choice looks at the first 100 alone
+    assert analysis.undecided_budgets(analysis.tidy(res), "durak2", 200) == [10]
     chapter.confirm(res)
     assert asked == [("durak2_b30", 1000, [None, None, None]), ("tuned_durak2_b30", 1000, [5])]
     # no second look with confirm_games not above n_games

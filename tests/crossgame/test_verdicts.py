@@ -109,7 +109,7 @@ def test_a_budget_judged_a_second_time_is_judged_at_half_the_level():
     a, b = _pattern(1000, 66, 71, 400)
     rows = _rows("tarok", {("ismcts", 100): a, ("det_uct_tuned", 100): b})
     once = V.budget_verdicts(rows, "tarok", "det_uct_tuned", 1000).iloc[0]
-    twice = V.budget_verdicts(rows, "tarok", "det_uct_tuned", 500).iloc[0]
+    twice = V.budget_verdicts(rows, "tarok", "det_uct_tuned", 500, second_look=1000).iloc[0]
     assert (once["looks"], twice["looks"]) == (1, 2)
     assert twice["p_not_worse"] == pytest.approx(2 * once["p_not_worse"])
     assert once["verdict"] != V.UNDECIDED and twice["verdict"] == V.UNDECIDED
@@ -128,3 +128,7 @@ def test_a_second_look_still_computing_is_not_taken_yet():
     assert waiting[["diff", "low", "high", "verdict"]].tolist() == first[["diff", "low", "high", "verdict"]].tolist()
     taken = V.budget_verdicts(rows, "tarok", "det_uct_tuned", 500, second_look=700).iloc[0]
     assert (taken["n"], taken["looks"]) == (700, 2)
+    # no second look asked for (or one of 600): the games beyond it are not read
+    for second in (0, 600):
+        t = V.budget_verdicts(rows, "tarok", "det_uct_tuned", 500, second_look=second).iloc[0]
+        assert (t["n"], t["looks"]) == ((500, 1) if second == 0 else (600, 2))

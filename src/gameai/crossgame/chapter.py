@@ -277,7 +277,8 @@ def determinizations(res: Results) -> None:
 def confirm(res: Results) -> None:
     """The second look: ``confirm_games`` of the strength cell (every search) and of the tuned
     rival at each budget where the claim's verdict is *undecided* on the first ``n_games``
-    deals (decided on those games alone, so the choice never changes once they are computed).
+    deals (decided on those games alone; a budget once chosen stays chosen,
+    :func:`gameai.crossgame.analysis.undecided_budgets`).
     Computed by the experiment ``confirm`` (so that a run can take the second look without the
     strength cells of larger budgets); the verdicts then judge such a budget on all its games
     at half the level (:mod:`gameai.crossgame.verdicts`)."""
