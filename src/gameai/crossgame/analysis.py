@@ -242,12 +242,12 @@ def undecided_budgets(rows: pd.DataFrame, game: str, n_games: int) -> list[int]:
     """The budgets where the claim's verdict (SO-ISMCTS against determinized UCT with its best
     number of determinizations, :func:`gameai.crossgame.verdicts.budget_verdicts`) is
     *undecided* on ``n_games`` games. These get more games (the chapter's ``confirm_games``).
-    Only the first ``n_games`` deals count, whatever ``rows`` holds. Holm's correction runs over
-    the budgets judged so far: a larger budget judged later makes it stricter, which can add
-    budgets to this list but never removes one."""
+    Only the first ``n_games`` deals count, whatever ``rows`` holds (a verdict with no second
+    look reads no more). Holm's correction runs over the budgets judged so far: a larger budget
+    judged later makes it stricter, which can add budgets to this list but never removes one."""
     from . import verdicts as V
 
-    table = V.budget_verdicts(rows[rows["index"] < n_games], game, TUNED, n_games)
+    table = V.budget_verdicts(rows, game, TUNED, n_games)
     return [int(b) for b in table.loc[table["verdict"] == V.UNDECIDED, "budget"]]
 
 

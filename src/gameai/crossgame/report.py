@@ -213,11 +213,10 @@ def differences_table(diffs: pd.DataFrame, games) -> pd.DataFrame:
         cells = diffs[diffs["game"] == game]
         for budget in sorted(set(cells["budget"])):
             row = {"game": SHORT[game], "iterations": f"{int(budget):,}"}
-            ns = cells.loc[cells["budget"] == budget].sort_values(
-                "rival", key=lambda r: r != TUNED)["n"]
-            row["games"] = f"{int(ns.iloc[0]):,}"
             for rival in (TUNED, "det_uct"):
                 r = cells[(cells["rival"] == rival) & (cells["budget"] == budget)]
+                if not r.empty:
+                    row.setdefault("games", f"{int(r['n'].iloc[0]):,}")  # the best split's first
                 row[f"against the {NAMES[rival].removeprefix('determinized UCT, ')}"] = (
                     "" if r.empty else f"{_pp(r['diff'].iloc[0])} "
                     f"({_pp_ci(r['low'].iloc[0], r['high'].iloc[0])}) {_SYMBOL[r['verdict'].iloc[0]]}")
