@@ -135,11 +135,12 @@ def test_the_baseline_plays_the_engines_fg_on_the_same_deal(seed):
     deck = s[DECK].copy()
     row = A.agent_row("FG")
     pb, gb, scratch = P.new_buffers()
+    memo = P.new_memo()  # the engine's FG with its memo, the adapter's without
     mv = np.empty(R.MAX_MOVES, dtype=np.int64)
     draft = np.empty(4, dtype=np.int64)
     rng_e, rng_a = np.random.default_rng(10 + seed), np.random.default_rng(10 + seed)
     while Ge[R.G_DONE] == 0:
-        m_e, _ = A.choose_move(Ge, Ke, row, rng_e, mv, pb, gb, scratch, draft)
+        m_e, _ = A.choose_move(Ge, Ke, row, rng_e, mv, pb, gb, scratch, draft, memo)
         m_a = kd.baseline(s, g, rng_a)
         assert m_a == m_e and m_a in _legal(s, g)
         r = Ge[R.G_ROUND]

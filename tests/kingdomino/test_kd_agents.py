@@ -11,7 +11,7 @@ from gameai.kingdomino.agents import (
     budget,
     choose_move,
 )
-from gameai.kingdomino.policies import fg_move, gprd_move, new_buffers
+from gameai.kingdomino.policies import fg_move, gprd_move, new_buffers, new_memo
 from gameai.kingdomino.rules import (
     G_CUR,
     MAX_MOVES,
@@ -34,7 +34,8 @@ CROWN_WHEAT = 19
 
 def _buffers():
     pb, gb, scratch = new_buffers()
-    return np.empty(MAX_MOVES, dtype=np.int64), pb, gb, scratch, np.empty(4, dtype=np.int64)
+    return (np.empty(MAX_MOVES, dtype=np.int64), pb, gb, scratch, np.empty(4, dtype=np.int64),
+            new_memo())
 
 
 def _best_gain(k, d):
@@ -65,10 +66,13 @@ def test_budgets_are_T_times_the_authors_rates():
 def test_greedy_takes_the_obvious_crown_placement(mover):
     K = kingdoms(WHEAT_BLOCK)
     G = last_round([0, 1, 2, 3], [CROWN_WHEAT, 20, 21, 22])
-    mv, pb, gb, scratch, draft = _buffers()
+    mv, pb, gb, scratch, draft, memo = _buffers()
     rng = np.random.default_rng(0)
     before = score(K[0])
-    m = fg_move(G, K, rng, pb, gb, scratch) if mover == "FG" else gprd_move(G, K, rng, pb, gb)
+    if mover == "FG":
+        m = fg_move(G, K, rng, pb, gb, scratch, memo)
+    else:
+        m = gprd_move(G, K, rng, pb, gb)
     assert m % 5 == PICK_NONE
     assert gain(K[0], m // 5, CROWN_WHEAT) == 6 == _best_gain(K[0], CROWN_WHEAT)
     apply_move(G, K, m, rng, draft, False)
@@ -78,10 +82,10 @@ def test_greedy_takes_the_obvious_crown_placement(mover):
 def test_greedy_first_pick_takes_the_most_crowns_on_one_tile():
     G, K = new_game(np.random.default_rng(0))
     G[G_CUR:G_CUR + 4] = [1, 45, 48, 20]  # mine with 2 crowns, mine with 3 crowns, wheat 1
-    mv, pb, gb, scratch, draft = _buffers()
+    mv, pb, gb, scratch, draft, memo = _buffers()
     for seed in range(5):
         rng = np.random.default_rng(seed)
-        assert fg_move(G, K, rng, pb, gb, scratch) == PLACE_NONE * 5 + 2
+        assert fg_move(G, K, rng, pb, gb, scratch, memo) == PLACE_NONE * 5 + 2
         assert gprd_move(G, K, rng, pb, gb) == PLACE_NONE * 5 + 2
 
 
@@ -98,9 +102,10 @@ def _winning_position():
                                   "UCT_B-PG"])
 def test_search_with_a_large_budget_takes_the_winning_move(name):
     G, K = _winning_position()
-    mv, pb, gb, scratch, draft = _buffers()
+    mv, pb, gb, scratch, draft, memo = _buffers()
     rng = np.random.default_rng(7)
-    m, n = choose_move(G, K, agent_row(name, playouts=600), rng, mv, pb, gb, scratch, draft)
+    m, n = choose_move(G, K, agent_row(name, playouts=600), rng, mv, pb, gb, scratch, draft,
+                       memo)
     assert n == 600
     apply_move(G, K, m, rng, draft, False)
     assert score(K[0]) == 20
@@ -120,9 +125,9 @@ def test_search_agents_play_whole_games_deterministically():
 def test_uct_with_a_full_tree_still_plays(monkeypatch):
     """Past the node cap UCT plays out from the leaves it reaches (no crash, a legal move)."""
     G, K = _winning_position()
-    mv, pb, gb, scratch, draft = _buffers()
+    mv, pb, gb, scratch, draft, memo = _buffers()
     m, n = choose_move(G, K, agent_row("UCT-TR", playouts=5000), np.random.default_rng(1),
-                       mv, pb, gb, scratch, draft)
+                       mv, pb, gb, scratch, draft, memo)
     assert n == 5000 and m // 5 < 484
 
 
@@ -155,11 +160,11 @@ def test_uct_bench_times_the_authors_budgets_and_compares_like_for_like():
 def test_fg_star_places_its_last_domino_at_random():
     K = kingdoms(WHEAT_BLOCK)
     G = last_round([0, 1, 2, 3], [CROWN_WHEAT, 20, 21, 22])
-    mv, pb, gb, scratch, draft = _buffers()
+    mv, pb, gb, scratch, draft, memo = _buffers()
     gains = set()
     for seed in range(40):
         m, _ = choose_move(G, K, agent_row("FG*"), np.random.default_rng(seed), mv, pb, gb,
-                           scratch, draft)
+                           scratch, draft, memo)
         gains.add(int(gain(K[0], m // 5, CROWN_WHEAT)))
     assert 6 in gains and len(gains) > 1  # sometimes the best placement, not always
 
@@ -183,7 +188,7 @@ def test_the_hole_filter_agrees_with_counting_holes_after_the_placement():
                                          random_move)
 
     rng = np.random.default_rng(3)
-    mv, pb, gb, scratch, draft = _buffers()
+    mv, pb, gb, scratch, draft, memo = _buffers()
     checked = with_hole = 0
     while checked < 300:
         G, K = new_game(rng)

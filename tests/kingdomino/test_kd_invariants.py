@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from gameai.kingdomino.agents import agent_row, choose_move
-from gameai.kingdomino.policies import POL_EG, POL_FG, POL_TR, new_buffers, policy_move
+from gameai.kingdomino.policies import POL_EG, POL_FG, POL_TR, new_buffers, new_memo, policy_move
 from gameai.kingdomino.rules import (
     G_DONE,
     G_NMOVES,
@@ -33,13 +33,14 @@ def _sweep(n_games, policy, rng):
     """Number of violations of each invariant over ``n_games`` games of ``policy``."""
     bad = np.zeros(6, dtype=np.int64)
     pb, gb, scratch = new_buffers()
+    memo = new_memo()
     mv = np.empty(MAX_MOVES, dtype=np.int64)
     draft = np.empty(4, dtype=np.int64)
     for _ in range(n_games):
         G, K = new_game(rng)
         while G[G_DONE] == 0:
             p = current_player(G)
-            m = policy_move(G, K, policy, 0, rng, pb, gb, scratch)
+            m = policy_move(G, K, policy, 0, rng, pb, gb, scratch, memo)
             n = legal_moves(G, K, mv, pb[0])
             found = False
             for i in range(n):
@@ -77,6 +78,7 @@ def _search_sweep(ag, n_games, rng):
     """Illegal moves chosen by the agents ``ag`` (one row per seat) over ``n_games`` games."""
     bad = 0
     pb, gb, scratch = new_buffers()
+    memo = new_memo()
     mv = np.empty(MAX_MOVES, dtype=np.int64)
     legal = np.empty(MAX_MOVES, dtype=np.int64)
     draft = np.empty(4, dtype=np.int64)
@@ -84,7 +86,7 @@ def _search_sweep(ag, n_games, rng):
         G, K = new_game(rng)
         while G[G_DONE] == 0:
             p = current_player(G)
-            m, _ = choose_move(G, K, ag[p], rng, mv, pb, gb, scratch, draft)
+            m, _ = choose_move(G, K, ag[p], rng, mv, pb, gb, scratch, draft, memo)
             n = legal_moves(G, K, legal, pb[0])
             found = False
             for i in range(n):

@@ -24,6 +24,7 @@ from gameai.kingdomino.policies import (
     fg_authors_move,
     fg_move,
     new_buffers,
+    new_memo,
     policy_move,
 )
 from gameai.kingdomino.rules import (
@@ -78,7 +79,8 @@ def test_with_few_iterations_authors_order_only_tries_the_lowest_domino(order):
     picks = set()
     for seed in range(12):
         m, _ = uct_move(G.copy(), K.copy(), POL_TR, 0, 0.6, 0.1, 4, np.random.default_rng(seed),
-                        mv, pb, gb, scratch, np.empty(4, dtype=np.int64), order)
+                        mv, pb, gb, scratch, np.empty(4, dtype=np.int64), new_memo(),
+                        order)
         picks.add(int(m % 5))
     if order == ORDER_AUTHORS:
         assert picks == {first_pick}
@@ -157,7 +159,8 @@ def _round(r, seed=4):
 
 def _moves(fn, G, K, seeds=range(60)):
     pb, gb, scratch = new_buffers()
-    return [int(fn(G, K, np.random.default_rng(s), pb, gb, scratch)) for s in seeds]
+    memo = new_memo()  # one memo for all the seeds: from the second on, FG replays its result
+    return [int(fn(G, K, np.random.default_rng(s), pb, gb, scratch, memo)) for s in seeds]
 
 
 def test_fga_places_its_first_domino_at_random_and_picks_the_most_crowns():
@@ -189,12 +192,13 @@ def test_fga_places_its_last_domino_at_random_as_fg_star():
     G, K = _round(13)
     mv = np.empty(MAX_MOVES, dtype=np.int64)
     pb, gb, scratch = new_buffers()
+    memo = new_memo()
     draft = np.empty(4, dtype=np.int64)
     for seed in range(10):
         star, _ = choose_move(G, K, agent_row("FG*"), np.random.default_rng(seed), mv, pb, gb,
-                              scratch, draft)
+                              scratch, draft, memo)
         fga, _ = choose_move(G, K, agent_row("FGA"), np.random.default_rng(seed), mv, pb, gb,
-                             scratch, draft)
+                             scratch, draft, memo)
         assert star == fga
 
 
@@ -203,15 +207,16 @@ def test_authors_playout_greedy_plays_fga_in_playouts():
     eps-G playouts with ``fg_authors_move``; TR playouts are unchanged."""
     G, K = _round(2)
     pb, gb, scratch = new_buffers()
+    memo = new_memo()
     me = current_player(G)
     for pol in (POL_FG, POL_PG):
         ours = [int(policy_move(G, K, pol + GREEDY_AUTHORS, me, np.random.default_rng(s), pb,
-                                gb, scratch)) for s in range(20)]
+                                gb, scratch, memo)) for s in range(20)]
         assert ours == _moves(fg_authors_move, G, K, range(20))
     tr = [int(policy_move(G, K, POL_TR + GREEDY_AUTHORS, 0, np.random.default_rng(s), pb, gb,
-                          scratch)) for s in range(20)]
-    assert tr == [int(policy_move(G, K, POL_TR, 0, np.random.default_rng(s), pb, gb, scratch))
-                  for s in range(20)]
+                          scratch, memo)) for s in range(20)]
+    assert tr == [int(policy_move(G, K, POL_TR, 0, np.random.default_rng(s), pb, gb, scratch,
+                                  memo)) for s in range(20)]
 
 
 def test_a_game_with_the_authors_greedy_plays_and_differs():

@@ -4,7 +4,6 @@ import csv
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from gameai.kingdomino.dominoes import DOMINO_TABLE, DOMINOES, TERRAIN_CODE
 from gameai.kingdomino.rules import (

@@ -20,7 +20,7 @@ from gameai.kingdomino.agents import (
     choose_move,
     uct_move,
 )
-from gameai.kingdomino.policies import new_buffers, playout
+from gameai.kingdomino.policies import new_buffers, new_memo, playout
 from gameai.kingdomino.rules import (
     G_DONE,
     G_ROUND,
@@ -38,9 +38,10 @@ from gameai.kingdomino.rules import (
 
 
 @njit(cache=True)
-def plain_uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft, order,
-                   max_tree):
-    """The reference: every iteration copies the root state and plays every move down the tree."""
+def plain_uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft, memo,
+                   order, max_tree):
+    """The reference: every iteration copies the root state and plays every move down the tree
+    (given no FG memo: ``new_memo(0)``)."""
     me = current_player(G)
     n0 = legal_moves(G, K, mv, pb[0])
     if n0 == 1:
@@ -114,7 +115,7 @@ def plain_uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, 
                 c = sibling[c]
             apply_move(G2, K2, move[best], rng, drafts[best], True)
             node = best
-        playout(G2, K2, policy, me, rng, pb, gb, scratch, draft)
+        playout(G2, K2, policy, me, rng, pb, gb, scratch, draft, memo)
         wmask = winners(K2)
         winner = -1
         for p in range(N_PLAYERS):
@@ -145,24 +146,26 @@ def _positions(seed):
     rng = np.random.default_rng(seed)
     G, K = new_game(rng)
     pb, gb, scratch = new_buffers()
+    memo = new_memo()
     mv = np.empty(MAX_MOVES, dtype=np.int64)
     draft = np.empty(4, dtype=np.int64)
     fg = agent_row("FG*")
     out = []
     while G[G_DONE] == 0:
         out.append((G.copy(), K.copy()))
-        m, _ = choose_move(G, K, fg, rng, mv, pb, gb, scratch, draft)
+        m, _ = choose_move(G, K, fg, rng, mv, pb, gb, scratch, draft, memo)
         apply_move(G, K, m, rng, draft, False)
     return out
 
 
-def _search(fn, G, K, a, n_iter, order, max_tree):
+def _search(fn, G, K, a, n_iter, order, max_tree, memo_bits):
     pb, gb, scratch = new_buffers()
     mv = np.empty(MAX_MOVES, dtype=np.int64)
     draft = np.empty(4, dtype=np.int64)
     rng = np.random.default_rng(7)
     m, n = fn(G.copy(), K.copy(), np.int64(a[AG_POLICY]), np.int64(a[AG_BIAS]), a[AG_C],
-              a[AG_W], n_iter, rng, mv, pb, gb, scratch, draft, order, max_tree)
+              a[AG_W], n_iter, rng, mv, pb, gb, scratch, draft, new_memo(memo_bits), order,
+              max_tree)
     return m, n, rng.random()  # the next draw: the stream was used the same way
 
 
@@ -178,8 +181,8 @@ def test_uct_plays_and_draws_as_the_plain_version(name, order, max_tree):
     for G, K in _positions(seed=5)[::3]:
         late = G[G_ROUND] >= 11  # where the authors' budgets give millions of iterations
         n_iter = 3000 if late else 150
-        fast = _search(uct_move, G, K, a, n_iter, order, max_tree)
-        plain = _search(plain_uct_move, G, K, a, n_iter, order, max_tree)
+        fast = _search(uct_move, G, K, a, n_iter, order, max_tree, 15)  # with FG's memo
+        plain = _search(plain_uct_move, G, K, a, n_iter, order, max_tree, 0)
         assert fast == plain, (name, int(G[G_ROUND]), int(current_player(G)))
         checked += fast[1] > 0
         ended += late and fast[1] > 0

@@ -34,6 +34,7 @@ from numba import njit
 from .paper import PLAYOUT_RATES
 from .policies import (
     GREEDY_AUTHORS,
+    MEMO_BITS,
     POL_FG,
     POL_TR,
     POLICY_NAMES,
@@ -43,6 +44,7 @@ from .policies import (
     fg_move,
     gprd_move,
     new_buffers,
+    new_memo,
     playout,
     reward,
 )
@@ -223,7 +225,7 @@ def budget_for(a, move_index, rng):
 
 # ----------------------------------------------------------------------------------- MCE
 @njit(cache=True)
-def mce_move(G, K, policy, scoring, n_playouts, rng, mv, pb, gb, scratch, draft):
+def mce_move(G, K, policy, scoring, n_playouts, rng, mv, pb, gb, scratch, draft, memo):
     """Flat Monte Carlo (§III-B1): returns (move, playouts done)."""
     me = current_player(G)
     n = legal_moves(G, K, mv, pb[0])
@@ -238,7 +240,7 @@ def mce_move(G, K, policy, scoring, n_playouts, rng, mv, pb, gb, scratch, draft)
         copy_into(G2, G)
         copy_into(K2, K)
         apply_move(G2, K2, mv[i], rng, draft, False)
-        playout(G2, K2, policy, me, rng, pb, gb, scratch, draft)
+        playout(G2, K2, policy, me, rng, pb, gb, scratch, draft, memo)
         sums[i] += reward(K2, me, scoring)
         cnt[i] += 1
     best = -1
@@ -335,8 +337,8 @@ def _add_child(tree, node, c, p, m, heur, drew, draft):
 
 
 @njit(cache=True)
-def uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft, order=0,
-             max_tree=MAX_TREE):
+def uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft, memo,
+             order=0, max_tree=MAX_TREE):
     """UCT with kept chance outcomes (§III-B2, §III-E): (move, iterations).
     ``order`` = ORDER_AUTHORS expands each node's untried moves pick-major (the authors' list
     order, :func:`gameai.kingdomino.rules.pick_major`) instead of ours. At most ``max_tree``
@@ -401,7 +403,7 @@ def uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft,
                 node = size
                 size += 1
             ended = G2[G_DONE] != 0
-            playout(G2, K2, policy, me, rng, pb, gb, scratch, draft)
+            playout(G2, K2, policy, me, rng, pb, gb, scratch, draft, memo)
             wmask = winners(K2)
             winner = -1
             for p in range(N_PLAYERS):
@@ -432,7 +434,7 @@ def uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft,
 
 # ------------------------------------------------------------------------------ dispatcher
 @njit(cache=True)
-def choose_move(G, K, a, rng, mv, pb, gb, scratch, draft):
+def choose_move(G, K, a, rng, mv, pb, gb, scratch, draft, memo):
     """The move of the agent described by row ``a`` for the player to move: (move, playouts)."""
     kind = np.int64(a[AG_KIND])
     if kind == KIND_TR:
@@ -440,34 +442,37 @@ def choose_move(G, K, a, rng, mv, pb, gb, scratch, draft):
     if kind == KIND_GPRD:
         return gprd_move(G, K, rng, pb, gb), 0
     if kind == KIND_FG:
-        return fg_move(G, K, rng, pb, gb, scratch), 0
+        return fg_move(G, K, rng, pb, gb, scratch, memo), 0
     if kind == KIND_FG_QUIRK:  # the authors' FG: round 13's placement falls back to random
         if G[G_ROUND] == N_ROUNDS:
             return random_move(G, K, rng, pb[2]), 0
-        return fg_move(G, K, rng, pb, gb, scratch), 0
+        return fg_move(G, K, rng, pb, gb, scratch, memo), 0
     if kind == KIND_FG_AUTHORS:
-        return fg_authors_move(G, K, rng, pb, gb, scratch), 0
+        return fg_authors_move(G, K, rng, pb, gb, scratch, memo), 0
     n = budget_for(a, G[G_ROUND], rng)
     policy = np.int64(a[AG_POLICY]) + GREEDY_AUTHORS * np.int64(a[AG_GREEDY])
     if kind == KIND_MCE:
         return mce_move(G, K, policy, np.int64(a[AG_SCORING]), n, rng, mv, pb, gb, scratch,
-                        draft)
+                        draft, memo)
     return uct_move(G, K, policy, np.int64(a[AG_BIAS]), a[AG_C], a[AG_W], n, rng, mv, pb, gb,
-                    scratch, draft, np.int64(a[AG_ORDER]))
+                    scratch, draft, memo, np.int64(a[AG_ORDER]))
 
 
 @njit(cache=True)
-def play_game(ag, rng, move_scores, playouts):
+def play_game(ag, rng, move_scores, playouts, memo_bits=MEMO_BITS):
     """One game, seat ``p`` played by ``ag[p]``. Fills ``move_scores[p, r]`` (score after the
-    player's move in round r + 1) and ``playouts[p]``; returns the final kingdoms."""
+    player's move in round r + 1) and ``playouts[p]``; returns the final kingdoms. FG's memo
+    (``policies.new_memo``: ``2**memo_bits`` slots, 0 for none) lasts the game; it changes the
+    cost, not the game."""
     G, K = new_game(rng)
     pb, gb, scratch = new_buffers()
+    memo = new_memo(memo_bits)
     mv = np.empty(MAX_MOVES, dtype=np.int64)
     draft = np.empty(4, dtype=np.int64)
     while G[G_DONE] == 0:
         p = current_player(G)
         r = G[G_ROUND]
-        m, n = choose_move(G, K, ag[p], rng, mv, pb, gb, scratch, draft)
+        m, n = choose_move(G, K, ag[p], rng, mv, pb, gb, scratch, draft, memo)
         playouts[p] += n
         apply_move(G, K, m, rng, draft, False)
         move_scores[p, r - 1] = score(K[p])

@@ -47,6 +47,7 @@ from .agents import (
     budget,
     canonical_name,
     choose_move,
+    play_game,
     uct_move,
 )
 from .paper import PLAYOUT_RATES, authors_iterations, authors_rates
@@ -56,8 +57,10 @@ from .policies import (
     POL_FG,
     POL_PG,
     POLICY_NAMES,
+    MEMO_BITS,
     SC_R,
     new_buffers,
+    new_memo,
     playout,
     reward,
 )
@@ -80,6 +83,8 @@ from .rules import (
 )
 
 TARGETS = {"TR": 10.0, "FG": 6.0}
+#: T (seconds per ply) of the games :func:`memo_speedup` times: the issue's T >= 4 s
+MEMO_BENCH_T = 4.0
 
 
 @njit(cache=True)
@@ -87,6 +92,7 @@ def _fg_positions(ag, rng, Gs, Ks):
     """Snapshots of an FG x 4 game at seat 0's move in each round (Gs[r], Ks[r])."""
     G, K = new_game(rng)
     pb, gb, scratch = new_buffers()
+    memo = new_memo()
     mv = np.empty(MAX_MOVES, dtype=np.int64)
     draft = np.empty(4, dtype=np.int64)
     while G[G_DONE] == 0:
@@ -94,15 +100,17 @@ def _fg_positions(ag, rng, Gs, Ks):
         if p == 0:
             Gs[G[G_ROUND] - 1] = G
             Ks[G[G_ROUND] - 1] = K
-        m, _ = choose_move(G, K, ag[p], rng, mv, pb, gb, scratch, draft)
+        m, _ = choose_move(G, K, ag[p], rng, mv, pb, gb, scratch, draft, memo)
         apply_move(G, K, m, rng, draft, False)
 
 
 @njit(cache=True)
 def mce_playouts(G, K, policy, n, rng):
-    """``n`` MCE playouts from (G, K) as ``agents.mce_move`` runs them; returns the reward sum."""
+    """``n`` MCE playouts from (G, K) as ``agents.mce_move`` runs them (FG's memo fresh, as at
+    a game's first search); returns the reward sum."""
     me = current_player(G)
     pb, gb, scratch = new_buffers()
+    memo = new_memo()
     mv = np.empty(MAX_MOVES, dtype=np.int64)
     draft = np.empty(4, dtype=np.int64)
     nm = legal_moves(G, K, mv, pb[0])
@@ -113,7 +121,7 @@ def mce_playouts(G, K, policy, n, rng):
         copy_into(G2, G)
         copy_into(K2, K)
         apply_move(G2, K2, mv[randint(rng, nm)], rng, draft, False)
-        playout(G2, K2, policy, me, rng, pb, gb, scratch, draft)
+        playout(G2, K2, policy, me, rng, pb, gb, scratch, draft, memo)
         total += reward(K2, me, SC_R)
     return total
 
@@ -176,7 +184,7 @@ def uct_rates(n_games: int = 3, seed: int = 0, T: float = UCT_BENCH_T,
     mv = np.empty(MAX_MOVES, dtype=np.int64)
     draft = np.empty(4, dtype=np.int64)
     uct_move(Gs[0, 5].copy(), Ks[0, 5].copy(), np.int64(0), np.int64(0), 0.6, 0.1, 2, rng, mv,
-             pb, gb, scratch, draft, np.int64(0))  # compile / load the numba cache
+             pb, gb, scratch, draft, new_memo(0), np.int64(0))  # compile / load the numba cache
     out: dict[str, list[float | None]] = {}
     for name in strategies or uct_strategies():
         budgets = authors_iterations(name, T)
@@ -189,7 +197,7 @@ def uct_rates(n_games: int = 3, seed: int = 0, T: float = UCT_BENCH_T,
                 G, K = Gs[g, r].copy(), Ks[g, r].copy()
                 t0 = time.process_time()
                 _, n = uct_move(G, K, *args, max(1, round(budgets[r])), rng, mv, pb, gb, scratch,
-                                draft, np.int64(a[AG_ORDER]))
+                                draft, new_memo(), np.int64(a[AG_ORDER]))
                 if n:
                     done += n
                     seconds += time.process_time() - t0
@@ -218,6 +226,7 @@ def _greedy_playouts(G, K, policy, n, rng, reference):
     searcher's final scores (the same for both: they play the same games)."""
     me = current_player(G)
     pb, gb, scratch = new_buffers()
+    memo = new_memo(0)  # the greedy code alone: no FG memo
     draft = np.empty(4, dtype=np.int64)
     G2 = np.empty_like(G)
     K2 = np.empty_like(K)
@@ -228,7 +237,7 @@ def _greedy_playouts(G, K, policy, n, rng, reference):
         if reference:
             playout_reference(G2, K2, policy, me, rng, pb, gb, scratch, draft)
         else:
-            playout(G2, K2, policy, me, rng, pb, gb, scratch, draft)
+            playout(G2, K2, policy, me, rng, pb, gb, scratch, draft, memo)
         total += score(K2[me])
     return total
 
@@ -271,6 +280,63 @@ def print_greedy_speedup(speed: dict[str, dict[str, float]]) -> None:
               f"speed-up {v['speedup']:4.2f}x  same games: {'yes' if v['same'] else 'NO'}")
 
 
+#: Table III cells timed by :func:`memo_speedup`: (experiment, player) - greedy playouts of each
+#: kind in our rule and like for like (TR playouts never call FG).
+MEMO_CELLS = (("rule", "MCE-FG/R"), ("rule", "UCT-FG"), ("rule", "UCT_B-εG"),
+              ("authors", "UCT-FG"), ("authors", "UCT_W-PG"))
+
+
+def _table3_agents(experiment: str, player: str, T: float) -> np.ndarray:
+    """The seats of a Table III game: ``rule`` (ours: FG opponents, budgets from T) or
+    ``authors`` (like for like: their budgets, move order and FG* opponents)."""
+    from .experiments import game_config, seat_rows
+
+    cfg = {"player": player, "opponent": "FG", "T": T}
+    if experiment == "authors":
+        cfg.update(budget="authors", move_order="authors", opponent="FG*")
+    return seat_rows(game_config(cfg))
+
+
+def memo_speedup(T: float = 4.0, n_games: int = 2, cells=MEMO_CELLS,
+                 bits: int = MEMO_BITS) -> dict[str, dict[str, float]]:
+    """Whole Table III games without FG's memo and with it (issue 45), side by side in one
+    process: the same seeds, alternating which goes first. Returns {"experiment/player":
+    {"off_s", "on_s" (CPU seconds per game), "speedup", "same" (both ended in the same kingdoms
+    with the same playouts and draws)}}."""
+    def game(ag, seed, memo_bits):
+        scores = np.zeros((N_PLAYERS, N_ROUNDS), dtype=np.int64)
+        playouts = np.zeros(N_PLAYERS, dtype=np.int64)
+        rng = np.random.default_rng([45, seed])
+        t0 = time.process_time()
+        K = play_game(ag, rng, scores, playouts, memo_bits)
+        return time.process_time() - t0, (K.tolist(), playouts.tolist(), rng.random())
+
+    game(_table3_agents("rule", "UCT_W-PG", 0.01), 0, bits)  # compile / load the numba cache
+    out = {}
+    for experiment, player in cells:
+        ag = _table3_agents(experiment, player, T)
+        spent = {0: 0.0, bits: 0.0}
+        same = True
+        for i in range(n_games):
+            ends = {}
+            for b in ((0, bits) if i % 2 == 0 else (bits, 0)):
+                dt, ends[b] = game(ag, i, b)
+                spent[b] += dt
+            same = same and ends[0] == ends[bits]
+        out[f"{experiment}/{player}"] = {"off_s": spent[0] / n_games,
+                                         "on_s": spent[bits] / n_games,
+                                         "speedup": spent[0] / spent[bits], "same": same}
+    return out
+
+
+def print_memo_speedup(speed: dict[str, dict[str, float]], T: float) -> None:
+    print(f"Table III games at T = {T:g} s, FG's memo off vs on, same seeds, one process "
+          "(CPU seconds per game):")
+    for name, v in speed.items():
+        print(f"  {name:18} off {v['off_s']:6.2f} s  on {v['on_s']:6.2f} s  "
+              f"speed-up {v['speedup']:4.2f}x  same games: {'yes' if v['same'] else 'NO'}")
+
+
 def seconds_per_game(strategy: str, T: float, rates: dict) -> float:
     """Estimated CPU seconds of one game of ``strategy`` at ``T`` s per ply from our measured
     ``rates`` (``playout_rates()``): the sum over its 13 moves of budget / our rate. Static
@@ -302,6 +368,9 @@ def main(quick: bool = False) -> dict:
         f"{s} {seconds_per_game(s, 1.0, rates):.2f}" for s in ("MCE-TR/R", "MCE-FG/R", "UCT_W-FG")))
     speed = greedy_speedup(2 if quick else 4, 5 if quick else 20, 1 if quick else 3)
     print_greedy_speedup(speed)
+    memo_T = 0.5 if quick else MEMO_BENCH_T
+    memo = memo_speedup(memo_T, 1 if quick else 2)
+    print_memo_speedup(memo, memo_T)
     uct = uct_rates(1 if quick else 3)
     uct_x = uct_ratios(uct, authors_uct_rates())
     print(f"UCT iterations per CPU second, like for like (the authors' budgets at T = "
@@ -309,12 +378,12 @@ def main(quick: bool = False) -> dict:
     for name, r in uct_x.items():
         print(f"  {name:9} lowest {min(r):6.1f}x  median {np.median(r):6.1f}x  highest {max(r):7.1f}x")
     out = {"rates": rates, "ratios": ratios, "uct_rates": uct, "uct_ratios": uct_x,
-           "greedy_speedup": speed}
+           "greedy_speedup": speed, "memo_speedup": memo}
     if not quick:  # the book's speed paragraph reads this record (not re-measured at build)
         print("record:", write_record("kingdomino", {
             "seconds_per_cell": 0.3, "positions": 6, "rates": {k: list(v) for k, v in rates.items()},
             "uct_T": UCT_BENCH_T, "uct_positions": 3, "uct_rates": uct,
-            "greedy_speedup": speed}))
+            "greedy_speedup": speed, "memo_T": memo_T, "memo_speedup": memo}))
     return out
 
 

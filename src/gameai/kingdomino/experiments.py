@@ -50,7 +50,7 @@ from .agents import (
     play_game,
 )
 from .paper import authors_iterations
-from .policies import new_buffers
+from .policies import new_buffers, new_memo
 from .rules import (
     G_DONE,
     G_ROUND,
@@ -153,6 +153,7 @@ def branching_game(ag, rng, out, mirrored_twice):
     counting switch only, to test how the paper's tree size may have been counted)."""
     G, K = new_game(rng)
     pb, gb, scratch = new_buffers()
+    memo = new_memo()
     mv = np.empty(MAX_MOVES, dtype=np.int64)
     draft = np.empty(4, dtype=np.int64)
     while G[G_DONE] == 0:
@@ -162,7 +163,7 @@ def branching_game(ag, rng, out, mirrored_twice):
         if mirrored_twice and d > 0 and n_dirs(d) == 2 and mv[0] // 5 != PLACE_DISCARD:
             n *= 2
         out[p, G[G_ROUND] - 1] = n
-        m, _ = choose_move(G, K, ag[p], rng, mv, pb, gb, scratch, draft)
+        m, _ = choose_move(G, K, ag[p], rng, mv, pb, gb, scratch, draft, memo)
         apply_move(G, K, m, rng, draft, False)
 
 

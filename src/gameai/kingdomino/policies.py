@@ -43,7 +43,13 @@ from .rules import (
     G_DONE,
     G_ROUND,
     IN_CENTRE,
+    K_CRW,
     K_EMPTY,
+    K_MAXC,
+    K_MAXR,
+    K_MINC,
+    K_MINR,
+    K_TER,
     KLEN,
     LOWBIT,
     MAX_PLACEMENTS,
@@ -371,15 +377,98 @@ def gprd_move(G, K, rng, pb, gb):
     return encode(pb[0, _argmax_random(gb[0], n, rng)], pick)
 
 
+# ----------------------------------------------------------------------------------- FG memo
+# FG's move is a pure function of the mover's kingdom (its terrain and crowns: all else that FG
+# reads from the row follows from them), the domino to place and the draft's free slots; only
+# its tie-breaks draw from the random stream, one double each. A playout from a late position
+# meets the same (kingdom, domino, draft) again and again - few dominoes are left to draw - so
+# FG keeps, per key, what its loop over (placement, pick) found: how many tie-break draws came
+# before the last run of equal best values, and that run's moves. Replaying draws the same
+# doubles and picks the same move, so every game is the same as without the memo
+# (``tests/kingdomino/test_kd_memo.py``; issue 45). One row per key slot (direct-mapped: a new
+# key overwrites the old); a run of more than ``MEMO_MOVES`` ties is not kept. Measured on
+# Table III games at T = 4 s (``gameai bench kingdomino``, memo off and on side by side, on a
+# loaded 2-core machine, +-10 %): MCE-FG/R 1.4-1.6x, UCT-FG 1.15x in our rule and like for
+# like, UCT-PG about 1.0x; eps-G playouts go without it (random moves: slower with it).
+MEMO_BITS = 15  # 32,768 slots
+MEMO_MOVES = 26
+MEMO_MIN_CANDIDATES = 2  # one placement: FG costs no more than a lookup
+M_KEY = 0  # 4 words: the kingdom's cells (3); the domino, bounding box and free slots (1)
+M_SKIP = 4  # tie-break draws before the last run
+M_N = 5  # the last run's length (-1: an empty slot)
+M_MOVES = 6
+M_COLS = M_MOVES + MEMO_MOVES  # 256-byte rows
+
+
 @njit(cache=True)
-def fg_move(G, K, rng, pb, gb, scratch):
+def new_memo(bits=MEMO_BITS):
+    """An empty FG memo of ``2**bits`` slots (``bits`` = 0 gives one with no slot: no memo)."""
+    memo = np.empty((1 << bits if bits > 0 else 0, M_COLS), dtype=np.int64)
+    memo[:, M_N] = -1
+    return memo
+
+
+@njit(cache=True, inline="always")
+def _memo_key(k, d, G, picks, npk):
+    """The memo's key words: the cells of the kingdom's bounding box (at most 5x5), 5 bits
+    apiece (terrain 0..7, crowns 0..3), 12 to a word (3 words); then ``d``, the box and each
+    free slot with its domino (58 bits at most)."""
+    r0 = k[K_MINR]
+    c0 = k[K_MINC]
+    w0 = w1 = w = 0  # the three cell words, built in turn
+    i = 0
+    for r in range(r0, k[K_MAXR] + 1):
+        for c in range(c0, k[K_MAXC] + 1):
+            y = r * W + c
+            w = (w << 5) | (k[K_TER + y] << 2) | k[K_CRW + y]
+            i += 1
+            if i == 12:
+                w0 = w
+                w = 0
+            elif i == 24:
+                w1 = w
+                w = 0
+    w3 = (d << 16) | (r0 << 12) | (c0 << 8) | ((k[K_MAXR] - r0) << 4) | (k[K_MAXC] - c0)
+    for j in range(npk):
+        slot = (picks >> (3 * j)) & 7
+        w3 = (w3 << 9) | (slot << 6) | G[G_CUR + slot]
+    return w0, w1, w, w3
+
+
+@njit(cache=True, inline="always")
+def _memo_slot(memo, w0, w1, w2, w3):
+    h = (w0 * -7046029254386353131 + w1) * -4658895280553007687 + w2
+    h = (h * -7046029254386353131 + w3) * -4658895280553007687
+    return (h >> 40) & (memo.shape[0] - 1)
+
+
+@njit(cache=True, inline="always")
+def _memo_hit(memo, s, w0, w1, w2, w3):
+    return (memo[s, M_N] >= 0 and memo[s, M_KEY] == w0 and memo[s, M_KEY + 1] == w1
+            and memo[s, M_KEY + 2] == w2 and memo[s, M_KEY + 3] == w3)
+
+
+@njit(cache=True)
+def _memo_replay(memo, s, rng):
+    """FG's move from memo slot ``s``, drawing what its loop would draw."""
+    for _ in range(memo[s, M_SKIP]):
+        rng.random()
+    best = memo[s, M_MOVES]
+    for t in range(1, memo[s, M_N]):
+        if randint(rng, t + 1) == 0:
+            best = memo[s, M_MOVES + t]
+    return best
+
+
+@njit(cache=True)
+def fg_move(G, K, rng, pb, gb, scratch, memo):
     """FG: maximise the own score two plies deep - this placement, then the best greedy
-    placement of the picked domino in the kingdom it leaves. Ties at random."""
+    placement of the picked domino in the kingdom it leaves. Ties at random. ``memo``
+    (:func:`new_memo`; no slots: none) keeps each key's result for the next time."""
     if G[G_ROUND] == 1:
         return encode(PLACE_NONE, most_crowns_pick(G, rng))
     k = K[current_player(G)]
     d = domino_to_place(G)
-    n = greedy_candidates(k, d, pb[0], gb[0])
     npk = 0  # the free slots of the draft, in slot order (``free_picks``, without allocating)
     picks = 0  # ... packed 3 bits apiece
     if G[G_ROUND] != N_ROUNDS:
@@ -387,6 +476,17 @@ def fg_move(G, K, rng, pb, gb, scratch):
             if G[G_CUROWN + i] < 0:
                 picks |= i << (3 * npk)
                 npk += 1
+    n = greedy_candidates(k, d, pb[0], gb[0])
+    s = -1
+    if npk > 0 and n >= MEMO_MIN_CANDIDATES and memo.shape[0] > 0:
+        w0, w1, w2, w3 = _memo_key(k, d, G, picks, npk)
+        s = _memo_slot(memo, w0, w1, w2, w3)
+        if _memo_hit(memo, s, w0, w1, w2, w3):
+            return _memo_replay(memo, s, rng)
+        memo[s, M_KEY] = w0
+        memo[s, M_KEY + 1] = w1
+        memo[s, M_KEY + 2] = w2
+        memo[s, M_KEY + 3] = w3
     if npk == 0:  # round 13: place only
         if n == 0:
             return encode(PLACE_DISCARD, PICK_NONE)
@@ -397,6 +497,7 @@ def fg_move(G, K, rng, pb, gb, scratch):
     best = -(1 << 30)
     best_move = -1
     ties = 0
+    skip = 0  # tie-break draws before the current run of ties (for the memo)
     for i in range(n):
         pl = pb[0, i]
         copy_into(scratch, k)
@@ -410,16 +511,24 @@ def fg_move(G, K, rng, pb, gb, scratch):
             if v > best:
                 best = v
                 best_move = encode(pl, slot)
+                skip += ties - 1 if ties > 0 else 0
                 ties = 1
             elif v == best:
                 ties += 1
                 if randint(rng, ties) == 0:
                     best_move = encode(pl, slot)
+            else:
+                continue
+            if s >= 0 and ties <= MEMO_MOVES:  # the run's moves, in the order drawn
+                memo[s, M_MOVES + ties - 1] = encode(pl, slot)
+    if s >= 0:
+        memo[s, M_SKIP] = skip
+        memo[s, M_N] = ties if ties <= MEMO_MOVES else -1
     return best_move
 
 
 @njit(cache=True)
-def fg_authors_move(G, K, rng, pb, gb, scratch):
+def fg_authors_move(G, K, rng, pb, gb, scratch, memo):
     """FG as the authors' code plays it (Gedda et al., kdom-ai: ``TinyFullGreedy`` and
     ``TinyGreedyAlgorithm``), the greedy of their FG opponents and of their playouts alike.
     It differs from :func:`fg_move` in two rounds:
@@ -441,7 +550,7 @@ def fg_authors_move(G, K, rng, pb, gb, scratch):
         pick = most_crowns_pick(G, rng)
         p = current_player(G)
         return encode(random_placement(K[p], domino_to_place(G), rng, pb[2]), pick)
-    return fg_move(G, K, rng, pb, gb, scratch)
+    return fg_move(G, K, rng, pb, gb, scratch, memo)
 
 
 # --------------------------------------------------------------------------------- playouts
@@ -451,14 +560,14 @@ GREEDY_AUTHORS = 4
 
 
 @njit(cache=True, inline="always")
-def _greedy(G, K, authors, rng, pb, gb, scratch):
+def _greedy(G, K, authors, rng, pb, gb, scratch, memo):
     if authors:
-        return fg_authors_move(G, K, rng, pb, gb, scratch)
-    return fg_move(G, K, rng, pb, gb, scratch)
+        return fg_authors_move(G, K, rng, pb, gb, scratch, memo)
+    return fg_move(G, K, rng, pb, gb, scratch, memo)
 
 
 @njit(cache=True)
-def policy_move(G, K, policy, searcher, rng, pb, gb, scratch):
+def policy_move(G, K, policy, searcher, rng, pb, gb, scratch, memo):
     """One move of a playout under ``policy`` (POL_*, plus ``GREEDY_AUTHORS`` for the authors'
     greedy); ``searcher`` matters for PG only."""
     authors = policy >= GREEDY_AUTHORS
@@ -466,25 +575,26 @@ def policy_move(G, K, policy, searcher, rng, pb, gb, scratch):
     if base == POL_TR:
         return random_move(G, K, rng, pb[2])
     if base == POL_FG:
-        return _greedy(G, K, authors, rng, pb, gb, scratch)
+        return _greedy(G, K, authors, rng, pb, gb, scratch, memo)
     if base == POL_PG:
         if current_player(G) == searcher:
-            return _greedy(G, K, authors, rng, pb, gb, scratch)
+            return _greedy(G, K, authors, rng, pb, gb, scratch, memo)
         return random_move(G, K, rng, pb[2])
     if rng.random() < EPSILON:
         return random_move(G, K, rng, pb[2])
-    return _greedy(G, K, authors, rng, pb, gb, scratch)
+    # no memo: after random moves the positions seldom recur (measured: slower with one)
+    return _greedy(G, K, authors, rng, pb, gb, scratch, memo[:0])
 
 
 @njit(cache=True)
-def playout(G, K, policy, searcher, rng, pb, gb, scratch, draft):
+def playout(G, K, policy, searcher, rng, pb, gb, scratch, draft, memo):
     """Play to the end (in place). New drafts come from ``rng``: every playout re-samples the
     unseen dominoes."""
     if policy % GREEDY_AUTHORS == POL_TR:  # the common case without the per-move dispatch
         play_out_random(G, K, rng, pb[2], draft)
         return
     while G[G_DONE] == 0:
-        m = policy_move(G, K, policy, searcher, rng, pb, gb, scratch)
+        m = policy_move(G, K, policy, searcher, rng, pb, gb, scratch, memo)
         apply_move(G, K, m, rng, draft, False)
 
 

@@ -238,7 +238,7 @@ def baseline(s, g, rng):
     """FG, the paper's greedy player (the correct one, :func:`policies.fg_move`)."""
     G, K, deck = _views(s)
     pb, gb, scratch = P.new_buffers()
-    return P.fg_move(G, K, rng, pb, gb, scratch)
+    return P.fg_move(G, K, rng, pb, gb, scratch, P.new_memo(0))
 
 
 def measure(s: np.ndarray, g: np.ndarray, seat: int) -> dict[str, float]:
