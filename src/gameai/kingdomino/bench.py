@@ -23,6 +23,11 @@ Greedy playouts (:func:`greedy_speedup`, issue 45): the greedy playout as it was
 made faster (``reference.playout_reference``) and as the engine plays it now, timed side by
 side in one run from the same positions and seeds, with the ratio; both must play the same
 games (``tests/kingdomino/test_kd_speed.py`` checks it move for move).
+
+FG's memo (:func:`memo_speedup`, issue 45): the rates above leave it out - they are the engine's
+speed per playout, as the authors' are - and whole Table III games are timed without and with
+it instead, side by side from the same seeds (``tests/kingdomino/test_kd_memo.py`` checks that
+both play the same games).
 """
 
 from __future__ import annotations
@@ -106,11 +111,12 @@ def _fg_positions(ag, rng, Gs, Ks):
 
 @njit(cache=True)
 def mce_playouts(G, K, policy, n, rng):
-    """``n`` MCE playouts from (G, K) as ``agents.mce_move`` runs them (FG's memo fresh, as at
-    a game's first search); returns the reward sum."""
+    """``n`` MCE playouts from (G, K) as ``agents.mce_move`` runs them, without FG's memo (the
+    engine's speed per playout, as the authors' rates are; :func:`memo_speedup` times what the
+    memo saves in whole games); returns the reward sum."""
     me = current_player(G)
     pb, gb, scratch = new_buffers()
-    memo = new_memo()
+    memo = new_memo(0)
     mv = np.empty(MAX_MOVES, dtype=np.int64)
     draft = np.empty(4, dtype=np.int64)
     nm = legal_moves(G, K, mv, pb[0])
@@ -197,7 +203,7 @@ def uct_rates(n_games: int = 3, seed: int = 0, T: float = UCT_BENCH_T,
                 G, K = Gs[g, r].copy(), Ks[g, r].copy()
                 t0 = time.process_time()
                 _, n = uct_move(G, K, *args, max(1, round(budgets[r])), rng, mv, pb, gb, scratch,
-                                draft, new_memo(), np.int64(a[AG_ORDER]))
+                                draft, new_memo(0), np.int64(a[AG_ORDER]))
                 if n:
                     done += n
                     seconds += time.process_time() - t0
