@@ -309,6 +309,8 @@ def memo_speedup(T: float = 4.0, n_games: int = 2, cells=MEMO_CELLS,
     process: the same seeds, alternating which goes first. Returns {"experiment/player":
     {"off_s", "on_s" (CPU seconds per game), "speedup", "same" (both ended in the same kingdoms
     with the same playouts and draws)}}."""
+    if bits < 1:
+        raise ValueError(f"bits must be at least 1 (a memo of 2**bits slots), got {bits!r}")
     def game(ag, seed, memo_bits):
         scores = np.zeros((N_PLAYERS, N_ROUNDS), dtype=np.int64)
         playouts = np.zeros(N_PLAYERS, dtype=np.int64)
