@@ -603,3 +603,37 @@ def test_diagnosis_throw_and_defence_variants():
     # defence card: EvalAI beats KS with AS rather than the trump 7H; so does the smallest rule
     hands, talon, st, sp = _defence("AS 7H 6D 8D 9C 10C", "JD QD KD AD JC QC KC AH")
     assert decide("EvalAI/defend-smallest", hands, talon, st, sp) == "AS"
+
+
+@pytest.mark.parametrize("n, deck, rules", [(2, 36, {}), (4, 36, {"transfer": True}),
+                                            (3, 52, {"throw": "standard"})])
+def test_random_playout_plays_the_move_loop_game(n, deck, rules):
+    """``playout`` draws the random policy inline: from every position of random games it ends in
+    the same state with the same draws as the loop that asks ``simple_action`` each time."""
+    from gameai.durak.agents import KIND_RANDOM, playout, simple_action
+    from gameai.durak.rules import PH_OVER, ST_PHASE, deal, new_arrays, random_action
+
+    sp = rule_switches(n, deck, **rules)
+    rng = np.random.default_rng(40 + n)
+    hands, talon, st = new_arrays(sp)
+    mv = np.empty(MAX_ACTIONS, dtype=np.int64)
+    checked = 0
+    for _ in range(6):
+        deal(hands, talon, st, sp, rng)
+        while st[ST_PHASE] != PH_OVER:
+            ends = []
+            for inline in (True, False):
+                h, t, s = hands.copy(), talon.copy(), st.copy()
+                r = np.random.default_rng(checked)
+                if inline:
+                    playout(h, t, s, sp, KIND_RANDOM, r)
+                else:
+                    while s[ST_PHASE] != PH_OVER:
+                        k = legal_actions(h, s, sp, mv)
+                        a = mv[0] if k == 1 else simple_action(KIND_RANDOM, 0, h, s, sp, mv, k, r)
+                        apply_action(h, t, s, sp, a)
+                ends.append((h.tolist(), t.tolist(), s.tolist(), r.random()))
+            assert ends[0] == ends[1]
+            checked += 1
+            apply_action(hands, talon, st, sp, random_action(hands, st, sp, mv, rng))
+    assert checked > 200
