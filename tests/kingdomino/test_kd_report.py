@@ -336,3 +336,20 @@ def test_the_rates_data_holds_both_studies_by_panel():
     assert t.loc["TR", "lowest ratio"] == f"{min(1000 / a for a in authors):.1f}x"
     text = report.speed_text(rates, {"load_average": 1.25}, None)
     assert "UCT not in this bench record" in text and "load average of 1.2" in text
+
+
+def test_the_memo_table_reads_the_bench_record():
+    record = {"memo_speedup": {"rule/MCE-FG/R": {"off_s": 1.78, "on_s": 1.31, "speedup": 1.36,
+                                                 "same": True},
+                               "authors/UCT-FG": {"off_s": 5.46, "on_s": 4.66, "speedup": 1.17,
+                                                  "same": False}}}
+    t = report.memo_table(record)
+    assert t.to_dict("records") == [
+        {"Table III": "our rule", "strategy": "MCE-FG/R", "without (s)": "1.78",
+         "with (s)": "1.31", "speed-up": "1.36x", "same games": "yes"},
+        {"Table III": "like for like", "strategy": "UCT-FG", "without (s)": "5.46",
+         "with (s)": "4.66", "speed-up": "1.17x", "same games": "no"}]
+    assert report.memo_table({}) is None and report.memo_table(None) is None
+    caption = report.memo_caption({"memo_T": 4.0, "memo_games": 2})
+    assert "game at T = 4 s without and with" in caption and "(2 games per row)" in caption
+    assert "game without and with" in report.memo_caption(None)

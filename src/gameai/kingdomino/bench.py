@@ -377,7 +377,8 @@ def main(quick: bool = False) -> dict:
     speed = greedy_speedup(2 if quick else 4, 5 if quick else 20, 1 if quick else 3)
     print_greedy_speedup(speed)
     memo_T = 0.5 if quick else MEMO_BENCH_T
-    memo = memo_speedup(memo_T, 1 if quick else 2)
+    memo_games = 1 if quick else 2
+    memo = memo_speedup(memo_T, memo_games)
     print_memo_speedup(memo, memo_T)
     uct = uct_rates(1 if quick else 3)
     uct_x = uct_ratios(uct, authors_uct_rates())
@@ -391,7 +392,8 @@ def main(quick: bool = False) -> dict:
         print("record:", write_record("kingdomino", {
             "seconds_per_cell": 0.3, "positions": 6, "rates": {k: list(v) for k, v in rates.items()},
             "uct_T": UCT_BENCH_T, "uct_positions": 3, "uct_rates": uct,
-            "greedy_speedup": speed, "memo_T": memo_T, "memo_speedup": memo}))
+            "greedy_speedup": speed, "memo_T": memo_T, "memo_games": memo_games,
+            "memo_speedup": memo}))
     return out
 
 

@@ -1425,6 +1425,33 @@ def uct_rates_table(record: dict | None) -> pd.DataFrame | None:
     return None if x is None else _ratio_table(x, "strategy", ".0f")
 
 
+def memo_table(record: dict | None) -> pd.DataFrame | None:
+    """CPU seconds per Table III game without and with FG's memo, side by side from the same
+    seeds (``gameai bench kingdomino``); None for a record older than that timing."""
+    speed = (record or {}).get("memo_speedup")
+    if not speed:
+        return None
+    names = {"rule": "our rule", "authors": "like for like"}
+    rows = []
+    for key, v in speed.items():
+        experiment, player = key.split("/", 1)
+        rows.append({"Table III": names.get(experiment, experiment), "strategy": player,
+                     "without (s)": f"{v['off_s']:.2f}", "with (s)": f"{v['on_s']:.2f}",
+                     "speed-up": f"{v['speedup']:.2f}x",
+                     "same games": "yes" if v["same"] else "no"})
+    return pd.DataFrame(rows)
+
+
+def memo_caption(record: dict | None) -> str:
+    """The caption of :func:`memo_table`."""
+    T = (record or {}).get("memo_T")
+    n = (record or {}).get("memo_games")
+    at = f" at T = {T:g} s" if T is not None else ""
+    games = f" ({n} game{'s' if n != 1 else ''} per row)" if n else ""
+    return (f"CPU seconds per Table III game{at} without and with FG's memo, from the same seeds, "
+            f"side by side in one process{games}")
+
+
 def speed_text(rates: dict, machine: dict, record: dict | None) -> str:
     """Our playouts (and UCT iterations) per second against the authors' and the project's
     targets, with the load average of the measurement."""
