@@ -22,6 +22,10 @@ Representation (flat int64 arrays so that everything runs in nopython mode):
   each type, derived from ``beats``), indexed by the ``SP_*`` constants.
 * a move is a row ``(t, n, mq, ch)`` of a move buffer; action index ``-1`` means pass and
   ``-2`` means "skipped: cannot open" (only the chameleon left).
+
+The functions of a move (generating, choosing and applying it) are inlined into their callers
+(numba's ``inline="always"``): a call between compiled functions passes every array as several
+values (measured: random games 1.5x as fast inlined, the same games).
 """
 
 from __future__ import annotations
@@ -149,7 +153,7 @@ else:  # pragma: no cover
         return rng.integers(0, n)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def move_id(t, n, mq, ch):
     """Identity of a move for the 2-sequence tables: (main type, cards, mosquito, chameleon)."""
     return ((t * MAX_COUNT + (n + mq + ch - 1)) * 2 + mq) * 2 + ch
@@ -167,7 +171,7 @@ def decode_move_id(mid):
     return t, cnt, mq, ch
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gen_moves(hand, tt, tn, beats, sp, mv):
     """Write every legal move of ``hand`` against table ``(tt, tn)`` into ``mv``; return count.
 
@@ -225,7 +229,7 @@ def gen_moves(hand, tt, tn, beats, sp, mv):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def n_opening_moves(hand, sp):
     """How many moves :func:`gen_moves` lists on an opening, without listing them.
 
@@ -247,7 +251,7 @@ def n_opening_moves(hand, sp):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def opening_move(hand, i, sp, mv):
     """Write row ``i`` of :func:`gen_moves`' opening list to ``mv[i]`` (the other rows untouched).
 
@@ -277,7 +281,7 @@ def opening_move(hand, i, sp, mv):
         r -= size
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def max_count(hand, t, sp):
     """Largest move of main type ``t`` that ``hand`` can form (0 if it holds no ``t``)."""
     if hand[t] == 0 or t == sp[SP_CHA]:
@@ -290,7 +294,7 @@ def max_count(hand, t, sp):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_beat(hand, tt, tn, beats, sp):
     """True if ``hand`` can form some move that defeats ``(tt, tn)``.
 
@@ -305,7 +309,7 @@ def can_beat(hand, tt, tn, beats, sp):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_active(st, p, n_players):
     """The next player to the left of ``p`` who still holds cards."""
     q = p
@@ -318,7 +322,7 @@ def next_active(st, p, n_players):
     return p
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def n_active(st, n_players):
     a = 0
     for q in range(n_players):
@@ -341,7 +345,7 @@ def init_state(st, hands, start, sp):
         st[ST_SIZE + q] = hands[q].sum()
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _open_trick(st, leader):
     st[ST_TT] = -1
     st[ST_TN] = 0
@@ -350,7 +354,7 @@ def _open_trick(st, leader):
     st[ST_CUR] = leader
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _finish(st, hands, p, n_players):
     """Player ``p`` just emptied his hand: Equation 1, and the end of the hand if due."""
     place = st[ST_NOUT]
@@ -368,7 +372,7 @@ def _finish(st, hands, p, n_players):
         st[ST_DONE] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply_move(hands, st, t, n, mq, ch, sp):
     """The player to act plays ``n`` cards of type ``t`` (+ mosquito, + chameleon)."""
     n_players = sp[SP_NP]
@@ -394,7 +398,7 @@ def apply_move(hands, st, t, n, mq, ch, sp):
     st[ST_CUR] = next_active(st, p, n_players)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply_pass(hands, st, sp):
     """The player to act passes; close the trick when every other active player passed."""
     n_players = sp[SP_NP]
@@ -412,14 +416,14 @@ def apply_pass(hands, st, sp):
     st[ST_CUR] = next_active(st, st[ST_CUR], n_players)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply_skip(st, sp):
     """The player to open cannot (only the chameleon left): the lead moves on."""
     st[ST_TURNS] += 1
     _open_trick(st, next_active(st, st[ST_CUR], sp[SP_NP]))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply_action(hands, st, mv, idx, sp):
     """Apply action ``idx`` (a row of ``mv``, or ACT_PASS / ACT_SKIP)."""
     if idx == ACT_PASS:
@@ -430,7 +434,7 @@ def apply_action(hands, st, mv, idx, sp):
         apply_move(hands, st, mv[idx, 0], mv[idx, 1], mv[idx, 2], mv[idx, 3], sp)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def action_id(st, mv, idx):
     """Move identity of action ``idx`` for the 2-sequence tables (PASS_ID for a pass)."""
     if idx < 0:
@@ -472,7 +476,7 @@ def deal(counts, n_players, rng):
     return hands
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def random_action(hands, st, beats, sp, mv, rng):
     """RandomAI (paper §2): a uniformly random legal action under the deck's pass rule.
 
