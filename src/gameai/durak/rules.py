@@ -42,10 +42,11 @@ Representation (flat int64 arrays so that everything runs in nopython mode):
   ``ACT_PASS`` ends a thrower's turn; ``ACT_TAKE`` takes; ``TRANSFER + i`` transfers with
   ``hands[cur, i]``.
 
-The functions of a move (legal actions, applying one, the bout's bookkeeping) are inlined into
-their callers (numba's ``inline="always"``): a call between compiled functions passes every
-array as several values, and that cost a random game a third of its time (measured: random
-games 1.46x as fast inlined, the same games, on the cross-game chapter's Durak deals).
+The functions of an action (its legal list, applying it) are inlined into their callers
+(numba's ``inline="always"``): a call between compiled functions passes every array as several
+values (measured on the cross-game chapter's Durak deals: random games about 1.3x as fast, the
+same games). The end of a bout (refill, the next bout) is left a call: it comes once a bout,
+and inlining it too (1.4-1.5x) doubled the engine's compile time.
 """
 
 from __future__ import annotations
@@ -376,7 +377,7 @@ def bout_limit(st, sp, defender):
     return cap if cap < h else h
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def set_throwers(st, sp):
     """Throwers of the bout, attacker first (OpenFool: the defender's two neighbours)."""
     n = sp[SP_NP]
@@ -395,7 +396,7 @@ def set_throwers(st, sp):
     st[ST_NTHR] = k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def start_bout(st, sp, attacker):
     n = sp[SP_NP]
     st[ST_PHASE] = PH_ATTACK
@@ -430,7 +431,7 @@ def add_card(hands, st, p, c):
     st[ST_SIZE + p] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def draw_up(hands, talon, st, sp, p):
     """Draw up to 6 cards. The last card of the talon lies face up (the trump card): whoever
     draws it is seen to hold it."""
@@ -443,7 +444,7 @@ def draw_up(hands, talon, st, sp, p):
             st[ST_KNOWN + p] |= np.int64(1) << c
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def refill(hands, talon, st, sp):
     """Refill to 6 (OpenFool: seat order; standard: attacker, others clockwise, defender last)."""
     n = sp[SP_NP]
@@ -460,7 +461,7 @@ def refill(hands, talon, st, sp):
     draw_up(hands, talon, st, sp, d)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def end_bout(hands, talon, st, sp):
     """Clear the table, refill, mark players out, decide the game or start the next bout."""
     n = sp[SP_NP]
@@ -497,7 +498,7 @@ def end_bout(hands, talon, st, sp):
         start_bout(st, sp, d)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def finish(st, sp, defender, left):
     n = sp[SP_NP]
     st[ST_PHASE] = PH_OVER
@@ -621,7 +622,7 @@ def apply_action(hands, talon, st, sp, act):
         abandon(st, sp)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def abandon(st, sp):
     """End an endless game (see MAX_TURNS): no fool, the players left share the next place."""
     n = sp[SP_NP]
