@@ -485,10 +485,10 @@ def found_claim(claims: pd.DataFrame) -> str:
     for verdict, words in (("holds", "holds"), ("fails", "fails"), ("undecided", "is undecided"),
                            ("pending", "is not computed yet")):
         hit = [names[c] for c, v in zip(claims["claim"], claims["verdict"]) if v == verdict]
-        if hit:
-            parts.append(f"{words} in {', '.join(hit)}")
+        if hit:  # the games' names hold commas ("Durak, 2 players"): semicolons between them
+            parts.append(f"{words} in {'; '.join(hit)}")
     return ("SO-ISMCTS not worse than the best-split determinized UCT by more than 3 points at "
-            "any budget: " + "; ".join(parts) + ".")
+            "any budget: " + ". It ".join(parts) + ".")
 
 
 def found_exploration(table: pd.DataFrame | None, params) -> str:
