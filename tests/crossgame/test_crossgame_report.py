@@ -61,6 +61,9 @@ def test_best_split_table_shows_the_sweeps_choice_beside_the_fixed_split():
     assert t["10"] == "10 (1)" and t["100"] == "1 (10)"
     assert "one tree in 1" in report.split_text(_sweep(), {"det_budgets": (10, 100, 300)})
     assert "Not swept yet: 300" in report.split_text(_sweep(), {"det_budgets": (10, 100, 300)})
+    # a budget swept in some games only is named with the games still to sweep
+    two = report.split_text(_sweep(), {"det_budgets": (10, 100), "games": ("kingdomino", "durak2")})
+    assert "Not swept yet: 10 iterations for Durak, 2 players. 100 iterations for Durak" in two
 
 
 @pytest.mark.parametrize("make", ["strength", "sweep", "differences"])

@@ -389,11 +389,26 @@ def strength_text(table: pd.DataFrame, params) -> str:
         text += (f" Budgets where the first {n:,} games left the claim undecided "
                  "have more: " + "; ".join(f"{SETTINGS[g].label} at {b} iterations, {int(k):,} games"
                                            for (g, k), b in groups.items()) + ".")
-    missing = sorted(set(params["budgets"]) - set(s.loc[s["n"] > 0, "budget"]))
+    done = set(zip(s.loc[s["n"] > 0, "game"], s.loc[s["n"] > 0, "budget"]))
+    games = params.get("games", sorted(set(s["game"])))
+    missing = _not_yet(done, games, params["budgets"])
     if missing:
-        text += (" Not computed yet: " + ", ".join(f"{b:,}" for b in missing) + " iterations "
+        text += (f" Not computed yet: {missing} "
                  "(`gameai run crossgame -p experiments strength`).")
     return text
+
+
+def _not_yet(done: set, games, budgets) -> str:
+    """The (game, budget) cells not in ``done``, in words: "10,000 iterations" when no game has
+    the budget, "10,000 iterations for Durak, 2 players; Durak, 4 players" when some have it;
+    "" when every cell is done."""
+    parts = []
+    for b in sorted(budgets):
+        left = [SETTINGS[g].label for g in games if (g, b) not in done]
+        if left:
+            parts.append(f"{b:,} iterations" + ("" if len(left) == len(games)
+                                                 else " for " + "; ".join(left)))
+    return ". ".join(parts)
 
 
 def split_text(sweep_rows: pd.DataFrame, params) -> str:
@@ -411,9 +426,10 @@ def split_text(sweep_rows: pd.DataFrame, params) -> str:
             f"choice rests on {int(sweep_rows.groupby(['game', 'budget', 'n_det']).size().min()):,} "
             "games or more, so neighbouring numbers are often within each other's intervals: the "
             "choice is the sweep's best estimate, and the study's deals then test it.")
-    missing = sorted(set(params["det_budgets"]) - {b for (_, b) in best})
+    games = params.get("games", sorted(set(sweep_rows["game"])))
+    missing = _not_yet(set(best), games, params["det_budgets"])
     if missing:
-        text += (" Not swept yet: " + ", ".join(f"{b:,}" for b in missing) + " iterations "
+        text += (f" Not swept yet: {missing} "
                  "(`gameai run crossgame -p experiments determinizations,tuned`).")
     return text
 
