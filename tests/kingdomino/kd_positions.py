@@ -1,10 +1,13 @@
-"""Hand-made Kingdomino positions shared by the agent tests."""
+"""Kingdomino positions shared by the tests: hand-made ones, and those of games that mix greedy
+and random moves."""
 
 import numpy as np
 
 from gameai.kingdomino.dominoes import TERRAIN_CODE
+from gameai.kingdomino.policies import new_buffers
 from gameai.kingdomino.rules import (
     G_CUR,
+    G_DONE,
     G_CUROWN,
     G_PREV,
     G_PREVOWN,
@@ -13,6 +16,8 @@ from gameai.kingdomino.rules import (
     new_game,
     new_kingdoms,
     put_tiles,
+    apply_move,
+    random_move,
 )
 
 WH, FO, LA, GR, SW, MI = (TERRAIN_CODE[t] for t in
@@ -41,3 +46,23 @@ def kingdoms(*tile_lists):
         if tiles:
             put_tiles(K[p], np.array(tiles, dtype=np.int64))
     return K
+
+
+def mixed_positions(n_games, first_seed, greedy_share, greedy_move):
+    """(G, K) before every move of ``n_games`` games (game ``g`` from seed ``first_seed + g``)
+    whose moves are ``greedy_move(G, K, rng, pb, gb, scratch)`` with probability
+    ``greedy_share(g)``, else random: random moves leave holes and tiles outside the centre."""
+    out = []
+    pb, gb, scratch = new_buffers()
+    draft = np.empty(4, dtype=np.int64)
+    for g in range(n_games):
+        rng = np.random.default_rng(first_seed + g)
+        G, K = new_game(rng)
+        while G[G_DONE] == 0:
+            out.append((G.copy(), K.copy()))
+            if rng.random() < greedy_share(g):
+                m = greedy_move(G, K, rng, pb, gb, scratch)
+            else:
+                m = random_move(G, K, rng, pb[2])
+            apply_move(G, K, m, rng, draft, False)
+    return out

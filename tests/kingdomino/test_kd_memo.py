@@ -6,48 +6,31 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from kd_positions import mixed_positions
 
 from gameai.kingdomino import policies as P
 from gameai.kingdomino.agents import agent_row, play_game
 from gameai.kingdomino.rules import (
     G_CUR,
     G_CUROWN,
-    G_DONE,
     G_ROUND,
     K_CRW,
     K_TER,
     N_PLAYERS,
     N_ROUNDS,
-    apply_move,
     current_player,
     domino_to_place,
-    new_game,
-    random_move,
 )
 
 
-def _positions(n_games=24):
-    """(G, K) before every move of games that mix FG and random moves (so kingdoms with holes
-    and tiles outside the centre are among them)."""
-    out = []
-    pb, gb, scratch = P.new_buffers()
-    draft = np.empty(4, dtype=np.int64)
-    for g in range(n_games):
-        rng = np.random.default_rng(500 + g)
-        G, K = new_game(rng)
-        while G[G_DONE] == 0:
-            out.append((G.copy(), K.copy()))
-            if rng.random() < (g % 4) / 3:
-                m = P.fg_move(G, K, rng, pb, gb, scratch, P.new_memo(0))
-            else:
-                m = random_move(G, K, rng, pb[2])
-            apply_move(G, K, m, rng, draft, False)
-    return out
+def _memo_free_fg(G, K, rng, pb, gb, scratch):
+    return P.fg_move(G, K, rng, pb, gb, scratch, P.new_memo(0))
 
 
 @pytest.fixture(scope="module")
 def positions():
-    return _positions()
+    """Positions of games from all-random to all-greedy play."""
+    return mixed_positions(24, 500, lambda g: (g % 4) / 3, _memo_free_fg)
 
 
 def _free_slots(G):

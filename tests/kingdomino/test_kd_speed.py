@@ -13,60 +13,24 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from numba import njit
+from kd_positions import mixed_positions
 
 from gameai.core.runner import task_seed
 from gameai.kingdomino import policies as P
 from gameai.kingdomino import reference as R
 from gameai.kingdomino.experiments import game_task
 from gameai.kingdomino.rules import (
-    G_DONE,
     N_DOMINOES,
-    apply_move,
-    copy_into,
     current_player,
-    new_game,
-    random_move,
 )
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "kingdomino"
 
 
-@njit(cache=False)
-def _collect(rng, greedy_share, Gs, Ks):
-    """Positions of one game whose moves are greedy (the reference FG) with probability
-    ``greedy_share``, else random: random moves leave holes and tiles outside the centre."""
-    G, K = new_game(rng)
-    pb, gb, scratch = P.new_buffers()
-    draft = np.empty(4, dtype=np.int64)
-    n = 0
-    while G[G_DONE] == 0:
-        copy_into(Gs[n], G)
-        copy_into(Ks[n], K)
-        n += 1
-        if rng.random() < greedy_share:
-            m = R.fg_move_reference(G, K, rng, pb, gb, scratch)
-        else:
-            m = random_move(G, K, rng, pb[2])
-        apply_move(G, K, m, rng, draft, False)
-    return n
-
-
-def _positions(n_games=60):
-    """(G, K) before every move of ``n_games`` games, from all-random to all-greedy play."""
-    G0, K0 = new_game(np.random.default_rng(0))
-    out = []
-    for g in range(n_games):
-        Gs = np.zeros((52, G0.size), dtype=np.int64)
-        Ks = np.zeros((52,) + K0.shape, dtype=np.int64)
-        n = _collect(np.random.default_rng(1000 + g), (g % 5) / 4, Gs, Ks)
-        out += [(Gs[i], Ks[i]) for i in range(n)]
-    return out
-
-
 @pytest.fixture(scope="module")
 def positions():
-    return _positions()
+    """Positions of games from all-random to all-greedy play (the former FG)."""
+    return mixed_positions(60, 1000, lambda g: (g % 5) / 4, R.fg_move_reference)
 
 
 def test_positions_cover_holes_and_outside_tiles(positions):
@@ -191,3 +155,19 @@ def test_bench_greedy_speedup_plays_the_same_games():
     assert set(speed) == set(GREEDY_POLICIES)
     for v in speed.values():
         assert v["same"] and v["old_s"] > 0 and v["new_s"] > 0
+
+
+def test_side_by_side_alternates_and_compares_outcomes():
+    """The benchmarks' A/B timing: each variant runs once per repeat, the first alternating,
+    the seconds summed per variant; one differing outcome makes ``same`` false."""
+    from gameai.kingdomino.bench import _side_by_side
+    calls = []
+
+    def run(v, i):
+        calls.append((v, i))
+        return {"a": 1.0, "b": 3.0}[v], i if v == "a" or i < 2 else -1
+
+    a_s, b_s, same = _side_by_side(run, "a", "b", 2)
+    assert calls == [("a", 0), ("b", 0), ("b", 1), ("a", 1)]
+    assert (a_s, b_s, same) == (2.0, 6.0, True)
+    assert _side_by_side(run, "a", "b", 3)[2] is False

@@ -248,6 +248,22 @@ def _greedy_playouts(G, K, policy, n, rng, reference):
     return total
 
 
+def _side_by_side(run, a, b, n: int) -> tuple[float, float, bool]:
+    """Time two variants of one computation in the same process: ``run(variant, i)`` returns
+    (CPU seconds, outcome) for i in range(n), ``a`` first on even i and ``b`` first on odd i, so
+    a machine that speeds up or slows down meanwhile favours neither. Returns (seconds of
+    ``a``, seconds of ``b``, whether every outcome of ``a`` equals ``b``'s)."""
+    spent = {a: 0.0, b: 0.0}
+    same = True
+    for i in range(n):
+        ends = {}
+        for v in ((a, b) if i % 2 == 0 else (b, a)):
+            dt, ends[v] = run(v, i)
+            spent[v] += dt
+        same = same and ends[a] == ends[b]
+    return spent[a], spent[b], same
+
+
 def greedy_speedup(n_games: int = 4, per_position: int = 20, repeats: int = 3,
                    seed: int = 0) -> dict[str, dict[str, float]]:
     """The former greedy playout (``reference``) against the engine's (issue 45), side by side in
@@ -262,19 +278,15 @@ def greedy_speedup(n_games: int = 4, per_position: int = 20, repeats: int = 3,
     for name, policy in GREEDY_POLICIES.items():
         for ref in (True, False):  # compile / load the numba cache outside the clock
             _greedy_playouts(flat[0][0], flat[0][1], policy, 1, np.random.default_rng(0), ref)
-        spent = {True: 0.0, False: 0.0}
-        same = True
-        for rep in range(repeats):
-            sums = {}
-            for ref in ((True, False) if rep % 2 == 0 else (False, True)):
-                rng = np.random.default_rng([seed, rep])
-                t0 = time.process_time()
-                sums[ref] = sum(_greedy_playouts(G, K, policy, per_position, rng, ref)
-                                for G, K in flat)
-                spent[ref] += time.process_time() - t0
-            same = same and sums[True] == sums[False]
-        out[name] = {"old_s": spent[True], "new_s": spent[False],
-                     "speedup": spent[True] / spent[False], "same": same}
+
+        def run(ref, rep):
+            rng = np.random.default_rng([seed, rep])
+            t0 = time.process_time()
+            total = sum(_greedy_playouts(G, K, policy, per_position, rng, ref) for G, K in flat)
+            return time.process_time() - t0, total
+
+        old_s, new_s, same = _side_by_side(run, True, False, repeats)
+        out[name] = {"old_s": old_s, "new_s": new_s, "speedup": old_s / new_s, "same": same}
     return out
 
 
@@ -323,17 +335,9 @@ def memo_speedup(T: float = 4.0, n_games: int = 2, cells=MEMO_CELLS,
     out = {}
     for experiment, player in cells:
         ag = _table3_agents(experiment, player, T)
-        spent = {0: 0.0, bits: 0.0}
-        same = True
-        for i in range(n_games):
-            ends = {}
-            for b in ((0, bits) if i % 2 == 0 else (bits, 0)):
-                dt, ends[b] = game(ag, i, b)
-                spent[b] += dt
-            same = same and ends[0] == ends[bits]
-        out[f"{experiment}/{player}"] = {"off_s": spent[0] / n_games,
-                                         "on_s": spent[bits] / n_games,
-                                         "speedup": spent[0] / spent[bits], "same": same}
+        off_s, on_s, same = _side_by_side(lambda b, i: game(ag, i, b), 0, bits, n_games)
+        out[f"{experiment}/{player}"] = {"off_s": off_s / n_games, "on_s": on_s / n_games,
+                                         "speedup": off_s / on_s, "same": same}
     return out
 
 
