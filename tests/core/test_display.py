@@ -95,6 +95,18 @@ def test_no_e_notation_for_counts():
         assert "e" not in plain(v).lower() and "e" not in count(v).lower()
 
 
+def test_lists_in_words_have_no_serial_comma():
+    """Budgets and names in prose read "10, 100 and 300", not "10 and 100 and 300"."""
+    import pytest
+
+    from gameai.book.display import and_list
+    assert and_list(["10"]) == "10"
+    assert and_list(["10", "100"]) == "10 and 100"
+    assert and_list(f"{b:,}" for b in (10, 100, 3000)) == "10, 100 and 3,000"
+    with pytest.raises(ValueError):
+        and_list([])
+
+
 def test_lower_bounds_keep_no_false_precision():
     """"More than a month" against 6.6 minutes is "more than 6,000 times", not "6,592"."""
     from gameai.book.display import at_least

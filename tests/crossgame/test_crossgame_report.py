@@ -66,6 +66,27 @@ def test_best_split_table_shows_the_sweeps_choice_beside_the_fixed_split():
     assert "Not swept yet: 10 iterations for Durak, 2 players. 100 iterations for Durak" in two
 
 
+def test_strength_text_names_short_cells_second_looks_and_missing_budgets():
+    table = analysis.strength_table(_study())
+    params = {"n_games": N, "budgets": (10, 100), "games": ("kingdomino",)}
+    assert report.strength_text(table, params) == f"Every cell shown has {N:,} games."
+    # cells of a run under way: named with their budgets and games
+    short = table.copy()
+    short.loc[(short["player"] == TUNED) & (short["budget"] == 100), "n"] = 20
+    short.loc[(short["player"] == "ismcts") & (short["budget"] == 100), "n"] = 100
+    text = report.strength_text(short, params)
+    assert text == "Cells with fewer games than asked for (a run still under way): Kingdomino, " \
+        "4 players at 100 iterations (20 to 100 games)."
+    # a second look: its budgets listed as words ("10 and 100", not "10 and 100 and ...")
+    more = table.copy()
+    more.loc[more["player"] != "baseline", "n"] = 2 * N
+    text = report.strength_text(more, {**params, "budgets": (10, 100, 300)})
+    assert f"at least {N:,} games" in text
+    assert f"Kingdomino, 4 players at 10 and 100 iterations, {2 * N:,} games." in text
+    assert "Not computed yet: 300 iterations (`gameai run crossgame -p experiments strength`)" \
+        in text
+
+
 @pytest.mark.parametrize("make", ["strength", "sweep", "differences"])
 def test_figures_have_one_panel_per_game_with_labelled_axes(make):
     if make == "strength":

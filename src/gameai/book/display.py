@@ -11,11 +11,11 @@ from typing import Iterable
 
 import pandas as pd
 
-from ..core.numbers import (NBSP, at_least, ci_range, count, number, pct, plain,  # noqa: F401
-                           points, points_range, range_separator, with_ci)
+from ..core.numbers import (NBSP, and_list, at_least, ci_range, count, number, pct,  # noqa: F401
+                           plain, points, points_range, range_separator, with_ci)
 
-__all__ = ["NBSP", "pct", "ci_range", "number", "points", "points_range", "count", "at_least",
-           "with_ci", "TABLE_CSS", "WRAP_MIN_WIDTH", "show", "table_id", "table_html", "glue_md",
+__all__ = ["NBSP", "and_list", "pct", "ci_range", "number", "points", "points_range", "count",
+           "at_least", "with_ci", "TABLE_CSS", "WRAP_MIN_WIDTH", "show", "table_id", "table_html", "glue_md",
            "pending_figure", "glue_pending", "table_data", "save_table"]
 
 TABLE_CSS = [

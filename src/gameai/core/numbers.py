@@ -1,4 +1,4 @@
-"""How the book writes numbers: one format per measure, missing values as nothing.
+"""How the book writes numbers (one format per measure, missing values as nothing) and lists.
 
 Pure text formatting, shared by the claims notes (:mod:`gameai.core.claims`) and every chapter's
 tables and prose (through :mod:`gameai.book.display`), so that a percentage, a confidence interval
@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["NBSP", "pct", "ci_range", "number", "points", "points_range", "count", "at_least",
-           "with_ci", "plain", "range_separator"]
+           "with_ci", "plain", "range_separator", "and_list"]
 
 NBSP = "\u00a0"  # keeps "57.2 %" on one line
 
@@ -122,3 +122,11 @@ def plain(x) -> str:
     if "e" in text:  # a tiny value: positional, three significant digits
         text = np.format_float_positional(x, precision=3, unique=False, fractional=False)
     return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def and_list(items) -> str:
+    """Items in words: ``a``, ``a and b``, ``a, b and c`` (no serial comma, as the book writes)."""
+    items = [str(x) for x in items]
+    if not items:
+        raise ValueError("and_list needs at least one item")
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..book import plots
-from ..core.numbers import pct
+from ..core.numbers import and_list, pct
 from ..core.stats import holm
 from . import paper
 from . import verdicts as V
@@ -377,15 +377,15 @@ def strength_text(table: pd.DataFrame, params) -> str:
     more), or which cells are short, and which budgets are not computed yet."""
     s = table[table["player"] != "baseline"]
     n = int(params["n_games"])
-    done = s.groupby("game")["n"].min()
-    short = [g for g in done.index if done[g] < n]
+    short = s[(s["n"] > 0) & (s["n"] < n)]
     more = s[s["n"] > n].drop_duplicates(["game", "budget"])
     text = ("Every cell shown has " + ("at least " if len(more) else "") + f"{n:,} games."
-            if not short else "Cells with fewer games than asked for: " + "; ".join(
-                f"{SETTINGS[g].label}: at least {int(done[g]):,}" for g in short) + ".")
+            if short.empty else "Cells with fewer games than asked for (a run still under way): "
+            + "; ".join(_short_cells(g, cells) for g, cells in short.groupby("game", sort=False))
+            + ".")
     if len(more):
         groups = more.groupby(["game", "n"], sort=False)["budget"].apply(
-            lambda b: " and ".join(f"{int(x):,}" for x in sorted(b)))
+            lambda b: and_list(f"{int(x):,}" for x in sorted(b)))
         text += (f" Budgets where the first {n:,} games left the claim undecided "
                  "have more: " + "; ".join(f"{SETTINGS[g].label} at {b} iterations, {int(k):,} games"
                                            for (g, k), b in groups.items()) + ".")
@@ -396,6 +396,15 @@ def strength_text(table: pd.DataFrame, params) -> str:
         text += (f" Not computed yet: {missing} "
                  "(`gameai run crossgame -p experiments strength`).")
     return text
+
+
+def _short_cells(game: str, cells: pd.DataFrame) -> str:
+    """One game's cells with fewer games than asked for: "Frank's Zoo, 4 players at 10,000
+    iterations (20 to 100 games)"."""
+    budgets = and_list(f"{int(b):,}" for b in sorted(set(cells["budget"])))
+    lo, hi = int(cells["n"].min()), int(cells["n"].max())
+    games = f"{lo:,} games" if lo == hi else f"{lo:,} to {hi:,} games"
+    return f"{SETTINGS[game].label} at {budgets} iterations ({games})"
 
 
 def _not_yet(done: set, games, budgets) -> str:
@@ -561,7 +570,7 @@ def one_line(claims: pd.DataFrame) -> str:
                       (re.search(r"at ([\d,]+)$", str(o)) for o in claims["ours"]) if m})
     text = (f"Cowling et al.'s (2012) finding that SO-ISMCTS plays at least as well as determinized "
             f"UCT, tested as 'not worse by more than 3 points' against the rival's best number of "
-            f"determinizations in {len(claims)} game settings, {_and(counts)}")
+            f"determinizations in {len(claims)} game settings, {and_list(counts)}")
     if budgets:
         text += f" (budgets up to {budgets[-1]:,} iterations, {int(claims['n'].max()):,} games each)"
     if widths and "undecided" in set(claims["verdict"]):
@@ -575,10 +584,6 @@ _CI = re.compile(r"\(([-+−]?\d+(?:\.\d+)?) to ([-+−]?\d+(?:\.\d+)?)\)")
 
 def _float(text: str) -> float:
     return float(text.replace("\u2212", "-"))
-
-
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 # ------------------------------------------------------------------ the figures' data, tidy

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ..book import plots
-from ..core.numbers import ci_range, number, pct, points, points_range, range_separator
+from ..core.numbers import and_list, ci_range, number, pct, points, points_range, range_separator
 from . import analysis, chapter, paper
 from .evaluation import evaluate
 
@@ -108,7 +108,7 @@ def missing_note(groups) -> str:
     if not groups:
         return ""
     words = [EXPERIMENT_WORDS[g] for g in groups]
-    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    listed = and_list(words)
     return (f"This run did not compute {listed}, so the text leaves out what rests on "
             f"{'it' if len(words) == 1 else 'them'}; `gameai run durak -p experiments "
             f"{','.join(groups)}` computes {'it' if len(words) == 1 else 'them'}.")

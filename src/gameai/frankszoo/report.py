@@ -22,7 +22,7 @@ import pandas as pd
 import seaborn as sns
 
 from ..book import plots
-from ..core.numbers import NBSP, at_least, ci_range, pct, points, with_ci
+from ..core.numbers import NBSP, and_list, at_least, ci_range, pct, points, with_ci
 from . import analysis, paper
 
 CHAPTER = "frankszoo"
@@ -82,7 +82,7 @@ def missing_note(res) -> str:
     missing = list(dict.fromkeys(WHAT[k] for k in WHAT if _key(res, k) is None))
     if not missing:
         return ""
-    return (f"This run did not compute {_and(missing)}: the sentences, tables and figures that "
+    return (f"This run did not compute {and_list(missing)}: the sentences, tables and figures that "
             f"need them are left out (`gameai run {CHAPTER}` computes whatever is missing).")
 
 
@@ -819,12 +819,10 @@ def one_line(claims: pd.DataFrame) -> str:
         if (group & ~ok).any():
             failed.append(words + (" (in part)" if (group & ok).any() else ""))
     if failed:
-        text += "; " + _and(failed) + (" do" if len(failed) > 1 else " does") + " not reproduce"
+        text += "; " + and_list(failed) + (" do" if len(failed) > 1 else " does") + " not reproduce"
     return text + "."
 
 
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 # ----------------------------------------------------------------- the box at the top

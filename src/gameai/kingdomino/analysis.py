@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.claims import Claim, pending, qualitative, quantitative, verdict_for
-from ..core.numbers import ci_range, number
+from ..core.numbers import and_list, ci_range, number
 from ..core.stats import mean_ci, mean_diff_ci, wilson
 from . import paper
 from .experiments import log10_draws
@@ -597,8 +597,7 @@ def differs_cause(strategy: str, T: float, like_for_like: bool) -> str:
               "the budgets (T × the authors' 10 s rate, not their measured playouts per move)"]
     if strategy.startswith("UCT") and not strategy.endswith("-TR") and T <= MOVE_ORDER_MATTERS_T:
         causes.append("the move order (ours placement-major, the authors' pick-major)")
-    return "Cause: judged on our rule, so " + ", ".join(causes[:-1]) + " and " + causes[-1] + \
-        " may each remain."
+    return "Cause: judged on our rule, so " + and_list(causes) + " may each remain."
 
 
 def _best(t: pd.DataFrame, value: str = "margin") -> Any:

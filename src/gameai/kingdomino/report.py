@@ -19,7 +19,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from ..core.numbers import ci_range, number, pct, with_ci
+from ..core.numbers import and_list, ci_range, number, pct, with_ci
 from ..core.stats import bh_reject, common_shift, holm_reject
 from . import analysis, paper
 from .analysis import table3
@@ -509,7 +509,7 @@ def missing_sentence(res, groups) -> str:
     if not gone:
         return ""
     words = [GROUP_WORDS.get(g, g) for g in gone]
-    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    listed = and_list(words)
     return (f"This run has no games for {listed}, so the text leaves out what needs them; "
             f"`gameai rerun kingdomino -p experiments {','.join(gone)}` computes them.")
 
