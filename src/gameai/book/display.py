@@ -15,8 +15,8 @@ from ..core.numbers import (NBSP, and_list, at_least, ci_range, count, number, p
                            plain, points, points_range, range_separator, with_ci)
 
 __all__ = ["NBSP", "and_list", "pct", "ci_range", "number", "points", "points_range", "count",
-           "at_least", "with_ci", "TABLE_CSS", "WRAP_MIN_WIDTH", "show", "table_id", "table_html", "glue_md",
-           "pending_figure", "glue_pending", "table_data", "save_table"]
+           "at_least", "with_ci", "TABLE_CSS", "WRAP_MIN_WIDTH", "show", "table_id", "table_html",
+           "glue_md", "pending_figure", "glue_pending", "table_data", "save_table"]
 
 TABLE_CSS = [
     {"selector": "td, th", "props": "padding: 2px 6px; white-space: nowrap; font-size: 0.85em"},
