@@ -207,6 +207,42 @@ def test_a_cluster_lost_mid_run_is_one_line(book, capsys, monkeypatch):
     assert "run the same command again" in line
 
 
+@pytest.mark.parametrize("value", ["0", "-1", "soon", "nan", "inf"])
+def test_a_bad_wait_for_a_lost_scheduler_is_refused_before_the_run(book, capsys, monkeypatch,
+                                                                   value):
+    monkeypatch.setenv(cli.LOST_AFTER_ENV, value)
+    monkeypatch.setattr(cli, "_dask_client", lambda address: pytest.fail("a client was made"))
+    assert gameai("run", "toy", "--backend", "dask", "--data-dir", str(book / "out")) == 2
+    line = one_error_line(capsys.readouterr().err)
+    assert cli.LOST_AFTER_ENV in line and "positive number of seconds" in line and value in line
+    assert not (book / "out").exists()
+
+
+def test_the_wait_for_a_lost_scheduler_is_five_seconds_unless_set(monkeypatch):
+    monkeypatch.delenv(cli.LOST_AFTER_ENV, raising=False)
+    assert cli._lost_after() == cli.DASK_LOST_AFTER_S == 5.0
+    monkeypatch.setenv(cli.LOST_AFTER_ENV, "1.5")
+    assert cli._lost_after() == 1.5
+
+
+def test_the_watchdog_stops_the_run_after_the_wait_and_not_before():
+    """A client that is never connected: ``lost`` is set after ``after`` seconds, once."""
+    import _thread
+
+    class Client:
+        status = "connecting"
+
+    lost, done = threading.Event(), threading.Event()
+    t0 = time.monotonic()
+    try:
+        cli._watch_cluster(Client(), lost, done, after=0.4)
+        time.sleep(1)  # the interrupt reaches this thread at its next bytecode
+    except KeyboardInterrupt:
+        pass
+    assert lost.is_set() and 0.4 <= time.monotonic() - t0 < 5
+    assert _thread is not None
+
+
 # ------------------------------------------------------------------- parameters and hints
 
 

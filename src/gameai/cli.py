@@ -318,41 +318,63 @@ def _quiet_dask_logs():
             logger.setLevel(level)
 
 
-#: Seconds a Dask client may be disconnected from its scheduler before the run is stopped.
+#: Seconds a Dask client may be disconnected from its scheduler before the run is stopped; the
+#: environment variable of :data:`LOST_AFTER_ENV` sets another (a flaky network may want more; the
+#: cluster test wants less, so that its short run cannot finish on this machine first).
 DASK_LOST_AFTER_S = 5.0
+LOST_AFTER_ENV = "GAMEAI_DASK_LOST_AFTER_S"
 
 
-def _watch_cluster(client, lost, done) -> None:
+def _lost_after() -> float:
+    """The seconds without a scheduler after which a run stops (:data:`DASK_LOST_AFTER_S`, or
+    the environment's :data:`LOST_AFTER_ENV`); a :class:`UsageError` for a value that is not a
+    positive number, before the run starts."""
+    text = os.environ.get(LOST_AFTER_ENV)
+    if text is None:
+        return DASK_LOST_AFTER_S
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds < float("inf"):
+        raise UsageError(f"{LOST_AFTER_ENV} must be a positive number of seconds (how long a run "
+                         f"waits for a lost Dask scheduler), got {text!r}")
+    return seconds
+
+
+def _watch_cluster(client, lost, done, after: float = DASK_LOST_AFTER_S) -> None:
     """Set ``lost`` and interrupt the main thread once ``client`` has not been connected to its
-    scheduler for :data:`DASK_LOST_AFTER_S` seconds (until ``done`` is set). Without it, joblib
-    quietly finishes the remaining chunks on this machine when the scheduler dies: a run a user
-    sent to a cluster would go on for hours where it was started, unasked."""
+    scheduler for ``after`` seconds (until ``done`` is set). Without it, joblib quietly
+    finishes the remaining chunks on this machine when the scheduler dies: a run a user sent
+    to a cluster would go on for hours where it was started, unasked."""
     import _thread
     import time
 
     since = None
-    while not done.wait(0.5):
+    while not done.wait(min(0.5, after / 4)):
         if getattr(client, "status", "running") == "running":
             since = None
             continue
         since = since or time.monotonic()
-        if time.monotonic() - since >= DASK_LOST_AFTER_S:
+        if time.monotonic() - since >= after:
             lost.set()
             _thread.interrupt_main()
             return
 
 
-def _run_on_dask(module: ModuleType, params: dict, data_dir: Path, address: str | None):
+def _run_on_dask(module: ModuleType, params: dict, data_dir: Path, address: str | None,
+                 after: float = DASK_LOST_AFTER_S):
     """``module.run`` on a Dask cluster; the cluster's loss mid-run (its scheduler gone for
-    :data:`DASK_LOST_AFTER_S`, or its last worker) becomes :class:`DaskLost`: every chunk that
-    came back is saved, nothing more is computed here, and the same command resumes."""
+    ``after`` seconds, or its last worker) becomes :class:`DaskLost`: every chunk that came
+    back is saved, nothing more is computed here, and the same command resumes."""
     import threading
 
     where = address or "the local cluster"
     lost, done = threading.Event(), threading.Event()
     with _quiet_dask_logs():
         client = _dask_client(address)
-        watchdog = threading.Thread(target=_watch_cluster, args=(client, lost, done), daemon=True)
+        watchdog = threading.Thread(target=_watch_cluster, args=(client, lost, done, after),
+                                    daemon=True)
         try:
             print(f"dask client: {client}  (dashboard: {client.dashboard_link})", flush=True)
             watchdog.start()
@@ -361,7 +383,7 @@ def _run_on_dask(module: ModuleType, params: dict, data_dir: Path, address: str 
             if not lost.is_set():
                 raise
             raise DaskLost(f"the Dask cluster at {where} stopped computing (its scheduler has not "
-                           f"answered for {DASK_LOST_AFTER_S:g} s); every finished chunk is saved: "
+                           f"answered for {after:g} s); every finished chunk is saved: "
                            "restart the scheduler and its workers and run the same command again, "
                            "or run it without --scheduler to finish on this machine") from None
         except Exception as exc:
@@ -529,6 +551,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                            from_scratch=args.from_scratch)
     if args.scheduler:
         _probe_dask(args.scheduler)  # before any folder is made: a wrong address is a typo
+    lost_after = _lost_after() if params.get("backend") == "dask" else None  # as early
     dirs = _choose_dirs(args.chapter, module, params, args.data_dir, compute=True)
     print(f"gameai run {args.chapter}: results in {dirs.path / args.chapter}"
           + ("" if dirs.seed_from is None else f" (finished tasks taken from {dirs.seed_from})"))
@@ -537,7 +560,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     # Held for the whole run, so that a second run on the folder is refused before any work.
     with folder_lock(dirs.path / args.chapter):
         if params.get("backend") == "dask":
-            res = _run_on_dask(module, params, dirs.path, args.scheduler)
+            res = _run_on_dask(module, params, dirs.path, args.scheduler, lost_after)
         else:
             res = module.run(params, data_dir=dirs.path, progress="auto")
     blocked = _unreached(args.chapter, module, params, res, args.data_dir, args.param)
