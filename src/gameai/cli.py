@@ -551,7 +551,8 @@ def cmd_run(args: argparse.Namespace) -> int:
                            from_scratch=args.from_scratch)
     if args.scheduler:
         _probe_dask(args.scheduler)  # before any folder is made: a wrong address is a typo
-    lost_after = _lost_after() if params.get("backend") == "dask" else None  # as early
+    # a bad wait for a lost scheduler is refused here too, before any folder is made
+    lost_after = _lost_after() if params.get("backend") == "dask" else None
     dirs = _choose_dirs(args.chapter, module, params, args.data_dir, compute=True)
     print(f"gameai run {args.chapter}: results in {dirs.path / args.chapter}"
           + ("" if dirs.seed_from is None else f" (finished tasks taken from {dirs.seed_from})"))
