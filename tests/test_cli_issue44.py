@@ -231,7 +231,11 @@ def test_the_watchdog_stops_the_run_after_the_wait_and_not_before():
     class Client:
         status = "connecting"
 
+    import signal
+
     lost, done = threading.Event(), threading.Event()
+    # Python's own SIGINT handler, which the interrupt calls (other tests may have replaced it)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     t0 = time.monotonic()
     try:
         cli._watch_cluster(Client(), lost, done, after=0.4)
@@ -240,6 +244,8 @@ def test_the_watchdog_stops_the_run_after_the_wait_and_not_before():
         pass
     else:
         pytest.fail("the main thread was not interrupted")
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert lost.is_set() and 0.4 <= time.monotonic() - t0 < 5
 
 
