@@ -221,9 +221,9 @@ def test_a_worker_killed_mid_run_loses_nothing(cluster, loky_run, tmp_path):
 # ----------------------------------------------------------------------- issue 44: a lost cluster
 
 
-#: How long the runs of the lost-cluster test wait for a lost scheduler (the default is 5 s):
-#: with the faster Durak engine, the 14 chunks left after the kill take about 6 s when joblib
-#: finishes them on this machine, so a 5-second wait raced them (a CI run lost once).
+#: How long the runs of the lost-cluster test wait for a lost scheduler: the default 5 s is
+#: about as long as joblib takes to finish the chunks left after the kill on this machine (about
+#: 6 s with the faster Durak engine), so the test would race them.
 LOST_AFTER_S = "1"
 
 

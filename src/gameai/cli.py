@@ -19,6 +19,7 @@ import importlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from contextlib import ExitStack, contextmanager
@@ -342,12 +343,19 @@ def _lost_after() -> float:
     return seconds
 
 
+#: The signal the watchdog sends the main thread (raised as KeyboardInterrupt, by a handler
+#: :func:`_run_on_dask` installs): not SIGINT, which a run started in the background (``cmd &``)
+#: inherits as ignored - Python then installs no handler for it, and interrupting the main thread
+#: with it does nothing (the run went on, on this machine).
+LOST_SIGNAL = signal.SIGUSR1
+
+
 def _watch_cluster(client, lost, done, after: float = DASK_LOST_AFTER_S) -> None:
     """Set ``lost`` and interrupt the main thread once ``client`` has not been connected to its
     scheduler for ``after`` seconds (until ``done`` is set). Without it, joblib quietly
     finishes the remaining chunks on this machine when the scheduler dies: a run a user sent
     to a cluster would go on for hours where it was started, unasked."""
-    import _thread
+    import threading
     import time
 
     since = None
@@ -358,7 +366,9 @@ def _watch_cluster(client, lost, done, after: float = DASK_LOST_AFTER_S) -> None
         since = since or time.monotonic()
         if time.monotonic() - since >= after:
             lost.set()
-            _thread.interrupt_main()
+            # a real signal, not interrupt_main's simulated one: it also wakes a main thread
+            # blocked in a wait (a lock, a sleep) at once
+            signal.pthread_kill(threading.main_thread().ident, LOST_SIGNAL)
             return
 
 
@@ -371,7 +381,9 @@ def _run_on_dask(module: ModuleType, params: dict, data_dir: Path, address: str 
 
     where = address or "the local cluster"
     lost, done = threading.Event(), threading.Event()
-    with _quiet_dask_logs():
+    previous = signal.signal(LOST_SIGNAL, signal.default_int_handler)
+    with ExitStack() as stack, _quiet_dask_logs():
+        stack.callback(signal.signal, LOST_SIGNAL, previous)
         client = _dask_client(address)
         watchdog = threading.Thread(target=_watch_cluster, args=(client, lost, done, after),
                                     daemon=True)
