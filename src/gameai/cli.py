@@ -407,6 +407,10 @@ def _run_on_dask(module: ModuleType, params: dict, data_dir: Path, address: str 
                            "and run the same command again") from None
         finally:
             done.set()
+            # the watchdog is gone before its signal's handler is (a signal sent at the very end
+            # would otherwise meet the default action, which ends the process)
+            if watchdog.is_alive():
+                watchdog.join(5)
             try:
                 client.close(timeout=5)
             except Exception:  # a scheduler that is gone cannot be said goodbye to
