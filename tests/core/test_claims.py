@@ -314,7 +314,7 @@ def test_outside_our_ci_but_within_both_studies_error_is_consistent():
     c = quantitative("a", "d", -9.0, -7.5, -8.8, -6.2, 200, step=0.1, n_paper=200)
     assert c.verdict == "consistent"
     assert two_study_error(-7.5, -8.8, -6.2, 200, 200) == pytest.approx(1.3 * math.sqrt(2))
-    assert "within what chance explains" in c.note and "0.8 times" in c.note
+    assert "within what chance explains" in c.note and "0.79 times" in c.note
 
 
 def test_beyond_both_studies_error_differs_and_says_by_how_much():
@@ -322,7 +322,7 @@ def test_beyond_both_studies_error_differs_and_says_by_how_much():
                      note="our opponents are stronger.")
     assert c.verdict == "differs"
     assert c.note.startswith("our opponents are stronger. Ours is 3.95 from the printed value, "
-                             "2.1 times the 95 % error")
+                             "2.15 times the 95 % error")
     # a paper with fewer games makes the error larger: the same gap is consistent with n = 20
     assert quantitative("a", "d", -9.0, -5.0, -6.3, -3.7, 200, step=0.1,
                         n_paper=20).verdict == "consistent"

@@ -9,6 +9,7 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
 from gameai.crossgame import analysis, report  # noqa: E402
+from gameai.crossgame import verdicts as V  # noqa: E402
 
 N = 200
 TUNED = "det_uct_tuned"
@@ -130,20 +131,53 @@ def test_compute_table_sums_each_part_per_game_in_minutes():
     assert report.compute_text(m).startswith("1 of 5 experiments are not complete yet")
 
 
-def test_one_line_counts_the_verdicts_and_says_why_undecided():
-    import pandas as pd
-
+def test_one_line_counts_the_claims_and_the_budgets_verdicts():
     claims = pd.DataFrame({
         "claim": ["frankszoo.ismcts_vs_det_uct", "tarok.ismcts_vs_det_uct", "durak2.ismcts_vs_det_uct"],
         "ours": ["+1.2 points (-4.0 to +6.4) at 300", "+3.6 points (+0.4 to +6.8) at 1,000",
                  "\u22120.4 points (\u22126.5 to +5.7) at 300"],
         "verdict": ["undecided", "holds", "undecided"], "n": [500, 1000, 500]})
-    text = report.one_line(claims)
+    diffs = pd.DataFrame({"game": ["tarok"] * 4 + ["frankszoo"],
+                          "rival": [TUNED, TUNED, TUNED, "det_uct", TUNED],
+                          "budget": [10, 30, 1000, 10, 300], "n": [500, 1000, 500, 500, 500],
+                          "verdict": [V.BETTER, V.UNDECIDED, V.NOT_WORSE, V.WORSE, V.UNDECIDED]})
+    text = report.one_line(claims, diffs)
     assert "in 3 game settings" in text and "holds in 1 (Tarok" in text
-    assert "is undecided in 2 (Frank's Zoo" in text and "budgets up to 1,000 iterations" in text
-    assert "about 10 points wide" in text  # the median width of (10.4, 6.4, 12.2)
-    assert "interval" not in report.one_line(claims.assign(verdict="holds"))
+    assert "is undecided in 2 (Frank's Zoo" in text
+    # the budgets against the best split only (the fixed split's "worse" is not counted)
+    assert ("Of the 4 game-and-budget cells judged (10 to 1,000 iterations, 500 to 1,000 games "
+            "each), ISMCTS is better at 1 and not worse by more than 3 points at 1; 2 are "
+            "undecided at the games played.") in text
+    assert report.one_line(claims, diffs.assign(verdict=V.UNDECIDED)).endswith(
+        "500 to 1,000 games each), all are undecided at the games played.")
+    assert "worse at" not in text.replace("not worse", "")
+    assert "cells judged" not in report.one_line(claims)  # no budgets: the claims alone
     assert "not tested" in report.one_line(claims.iloc[:0])
+
+
+def test_ours_names_the_budgets_that_keep_a_claim_from_holding():
+    table = pd.DataFrame({"budget": [10, 30, 100, 1000], "diff": [0.01, -0.02, 0.03, 0.061],
+                          "low": [-0.05, -0.08, 0.0, 0.021], "high": [0.07, 0.04, 0.06, 0.102],
+                          "verdict": [V.UNDECIDED, V.UNDECIDED, V.NOT_WORSE, V.BETTER]})
+    assert analysis.ours_text(table, "undecided") == (
+        "+6.1 points (+2.1 to +10.2) at 1,000; undecided at 10 and 30")
+    worse = table.assign(verdict=[V.WORSE, V.UNDECIDED, V.NOT_WORSE, V.BETTER])
+    assert analysis.ours_text(worse, "fails").endswith("at 1,000; worse at 10")
+    assert analysis.ours_text(table, "holds") == "+6.1 points (+2.1 to +10.2) at 1,000"
+
+
+def test_found_ranks_the_searches_where_every_cell_is_complete():
+    rows = []
+    for budget, n_tuned in ((100, 500), (1000, 20)):
+        for player, n in (("flat_mc", 500), ("det_uct", 500), (TUNED, n_tuned), ("ismcts", 500)):
+            rows.append({"game": "tarok", "player": player, "budget": budget, "n": n,
+                         "rate": 0.5, "ci_low": 0.4, "ci_high": 0.6})
+    rows.append({"game": "tarok", "player": "baseline", "budget": 0, "n": 500, "rate": 0.3,
+                 "ci_low": 0.25, "ci_high": 0.35})
+    table = pd.DataFrame(rows)
+    assert "At 100 iterations:" in report.found("tarok", table, None, 500)
+    assert "At 1,000 iterations:" in report.found("tarok", table, None, 20)
+    assert "At 1,000 iterations:" in report.found("tarok", table, None, 5000)  # none complete
 
 
 def test_the_figures_data_is_tidy_in_the_units_shown():

@@ -71,7 +71,7 @@ def test_figure_summaries_use_the_papers_deck_range():
     claims = {c.claim: c for c in analysis.summary_claims("h", s, paper.SUMMARIES["heuristic"], "H")}
     assert "decks 2-11" in claims["h.mean_win"].description
     assert claims["h.mean_win"].ours == pytest.approx(0.40)
-    assert "extension" in claims["h.mean_win"].note and "13 types 95.0% wins" in claims["h.mean_win"].note
+    assert "extension" in claims["h.mean_win"].note and "13 types 95.0 % wins" in claims["h.mean_win"].note
     # the best deck is searched among the paper's decks only: 11, not 13
     assert "Our best deck over 2-11 types is 11 types" in claims["h.best_win"].note
     assert all(c.step == paper.STEP for c in claims.values())
@@ -87,7 +87,7 @@ def test_notes_are_rounding_aware():
     # printed 70 % covers [69.5, 70.5): a CI of [70.1, 71.2] meets it, one of [70.6, 71.2] not
     assert analysis._note(0.70, 0.701, 0.712) == ""
     note = analysis._note(0.70, 0.706, 0.712)
-    assert "[69.5%, 70.5%)" in note and "below" in note
+    assert "[69.5 %, 70.5 %)" in note and "below" in note
 
 
 def test_pass_rule_errors_give_the_implied_game_count():
@@ -185,7 +185,7 @@ def test_paper_configuration_claims_keep_the_papers_ids_with_ours_beside():
     mean = next(c for c in paper_claims if c.claim == "heuristic.testdecks.mean_win")
     assert mean.ours == pytest.approx(0.44) and mean.verdict == "reproduced"
     beside = analysis.ours_beside(res)
-    assert "57.0%" in beside["heuristic.testdecks.mean_win"]
+    assert "57.0 %" in beside["heuristic.testdecks.mean_win"]
     assert beside["heuristic.testdecks.mean_win"].endswith("differs.")
 
 
@@ -262,7 +262,7 @@ def test_redeal_values_sit_beside_each_claim_without_repeating_the_definition():
     beside = analysis.redeal_beside(res)
     assert beside and all(v.startswith("Under the re-deal hypothesis: ") for v in beside.values())
     assert all("searcher's own" not in v for v in beside.values())  # defined once, in the group
-    assert beside["mc_weights.mean_win"].startswith("Under the re-deal hypothesis: 36.0%")
+    assert beside["mc_weights.mean_win"].startswith("Under the re-deal hypothesis: 36.0 %")
 
 
 def test_checks_and_notes_write_counts_without_e_notation():

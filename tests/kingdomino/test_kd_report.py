@@ -222,7 +222,7 @@ def test_one_line_counts_the_verdicts_and_names_the_measured_causes():
     assert line.startswith("Of the paper's 42 judged numbers, 30 reproduce and 7 more lie within")
     assert "5 differ — the game-tree size because the paper counts a mirrored placement twice" in line
     assert "3 cells of Table III, where chance alone would give about 2" in line
-    assert "2 readings of its own tables tested here, 1 hold and 1 fail" in line
+    assert "2 statements in words tested here, 1 hold and 1 fail" in line
     assert line.endswith(".") and "[" not in line and "pending" not in line
     only_pending = claims.assign(verdict="pending")
     assert report.one_line(only_pending) == "No number of the paper is judged in this run yet."
@@ -353,3 +353,36 @@ def test_the_memo_table_reads_the_bench_record():
     caption = report.memo_caption({"memo_T": 4.0, "memo_games": 2})
     assert "game at T = 4 s without and with" in caption and "(2 games per row)" in caption
     assert "game without and with" in report.memo_caption(None)
+
+
+def test_the_readings_are_judged_like_for_like_with_our_rule_in_the_note():
+    from gameai.core.claims import Claim, pending
+
+    lfl = [Claim("fig5.fg_tight", "d", "p", "x", math.nan, math.nan, 200, "holds", "gaps"),
+           pending("fig5.fg_vs_pg", "d", "p", "Table III pending")]
+    rule = [Claim("fig5.fg_tight", "d", "p", "y", math.nan, math.nan, 200, "fails", "gaps"),
+            Claim("fig5.fg_vs_pg", "d", "p", "z", math.nan, math.nan, 200, "holds", "")]
+    a, b = analysis.judged_like_for_like(lfl, rule)
+    assert (a.ours, a.verdict) == ("x", "holds")
+    assert a.note == f"{analysis.JUDGED_LIKE_FOR_LIKE}; under our rule it fails; gaps"
+    assert (b.ours, b.verdict) == ("z", "holds")  # like for like not computed: our rule, said so
+    assert b.note == "judged on our rule: the like-for-like columns are not computed yet"
+    claims = pd.DataFrame({"claim": [a.claim, b.claim], "note": [a.note, b.note]})
+    assert report._judged_on(claims["note"].iloc[0]) == "the like-for-like games"
+    assert report._judged_on(claims["note"].iloc[1]) == "our rule's games"
+
+
+def test_a_cell_says_when_its_verdict_and_its_game_test_disagree():
+    assert analysis._why_both("differs", "... Welch p = 0.3, rank test p = 0.2: agrees at 5 %")
+    assert analysis._why_both("consistent", "...: differs at 5 %")
+    assert analysis._why_both("differs", "...: differs at 5 %") == ""
+    assert analysis._why_both("reproduced", "...: agrees at 5 %") == ""
+
+
+def test_the_enhancement_caption_names_the_games_of_the_reading():
+    row = {"claim": "conclusion.enhancements_short", "verdict": "fails"}
+    lfl = pd.DataFrame([row | {"note": f"{analysis.JUDGED_LIKE_FOR_LIKE}; under our rule it fails"}])
+    assert report.enhancement_caption(lfl).endswith("on the like-for-like games")
+    rule = pd.DataFrame([row | {"note": "judged on our rule: the like-for-like columns are not "
+                                        "computed yet"}])
+    assert report.enhancement_caption(rule).endswith("on our rule's games")

@@ -350,3 +350,12 @@ def test_depth3_text_concludes_only_when_the_measurements_rule_the_print_out():
     assert "cannot come from the search its text prints" in analysis.depth3_text(f, pvs)
     assert "cannot come" not in analysis.depth3_text(f, f)
     assert "cannot come" not in analysis.depth3_text(f)
+
+
+def test_a_ratio_of_exactly_one_on_every_deal_says_so():
+    same = rows({"none": 100, "only_tt": 100}, depth=3)
+    (c,) = analysis.ratio_claims(same, None, 4, ["only_tt"], depth=3)
+    assert "exactly 1 on every deal" in c.note and "at depth 3" in c.note
+    (d,) = analysis.ratio_claims(rows({"none": 100, "only_tt": 50}, depth=3), None, 4,
+                                 ["only_tt"], depth=3)
+    assert "exactly 1" not in d.note

@@ -55,6 +55,10 @@ def claims(**verdicts) -> pd.DataFrame:
 def test_one_line_counts_judged_numbers_and_gives_the_measured_reason():
     line = report.one_line(claims())
     assert line.startswith("Of 2 judged numbers") and "1 reproduce and 1 differ" in line
+    three = claims().assign(verdict=lambda c: c["verdict"].where(c["claim"] != "table1.none",
+                                                                   "consistent"))
+    assert ("Of 3 judged numbers of the tarok paper and its thesis, 1 reproduce, 1 lie within "
+            "both studies' sampling error and 1 differ") in report.one_line(three)
     assert "120×" in line and "184×" in line
     assert "plain alpha-beta expands fewer nodes" in line and "1,200,000" in line
     assert "fully enhanced search expands more nodes" in line and "of 1 claims in words, 1 hold" in line
@@ -63,7 +67,7 @@ def test_one_line_counts_judged_numbers_and_gives_the_measured_reason():
 
 def test_one_line_without_a_differing_headline_gives_no_reason():
     line = report.one_line(claims(reduction="reproduced"))
-    assert "2 reproduce and 0 differ" in line and "because" not in line
+    assert "thesis, 2 reproduce;" in line and "because" not in line
     assert report.one_line(claims().iloc[:0]) == "No claim of the tarok paper is computed in this run."
 
 

@@ -235,7 +235,7 @@ def verdict_note(claim: Claim) -> str:
         return ""
     where = "within" if claim.verdict == "consistent" else "beyond"
     return (f"Ours is {_fmt_gap(gap, claim.proportion, claim.percent)} from the printed value, "
-            f"{gap / error:.1f} times the 95 % error of a difference between our "
+            f"{gap / error:.2f} times the 95 % error of a difference between our "
             f"{int(claim.n):,} and the paper's {int(claim.n_paper):,} (\u00b1"
             f"{_fmt_gap(error, claim.proportion, claim.percent)}): {where} what chance explains.")
 

@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.claims import Claim, pending
+from ..core.numbers import and_list
 from ..core.stats import holm, mean_ci, wilson
 from . import paper
 from .play import EXPLORATION, PLAYERS, SETTINGS, TUNED
@@ -284,12 +285,26 @@ def ismcts_claim(game: str, rows: pd.DataFrame, n_games: int, rival: str = TUNED
              f"({_pp(r.diff)}, {_pp_ci(r.low, r.high)})" for r in table.itertuples()]
     note = (f"SO-ISMCTS minus determinized UCT at its best number of determinizations, in "
             f"{words} points (positive: ISMCTS better), same deals, per budget: "
-            + "; ".join(parts) + ".")
+            + "; ".join(parts) + f". {V.INTERVALS_NOTE}")
     last = table.iloc[-1]
-    ours = (f"{_pp(last['diff'])} points ({_pp_ci(last['low'], last['high'])}) at "
+    outcome = V.claim_outcome(table)
+    return Claim(cid, desc, paper.ISMCTS_WORDS, ours_text(table, outcome), math.nan, math.nan,
+                 int(last["n"]), outcome, note)
+
+
+def ours_text(table: pd.DataFrame, outcome: str) -> str:
+    """The claim's ``ours`` cell: the difference at the largest budget judged and, for a claim
+    that does not hold, the budgets that keep it from holding ("undecided at 10 and 30")."""
+    from . import verdicts as V
+
+    last = table.iloc[-1]
+    text = (f"{_pp(last['diff'])} points ({_pp_ci(last['low'], last['high'])}) at "
             f"{int(last['budget']):,}")
-    return Claim(cid, desc, paper.ISMCTS_WORDS, ours, math.nan, math.nan, int(last["n"]),
-                 V.claim_outcome(table), note)
+    verdict = {"fails": V.WORSE, "undecided": V.UNDECIDED}.get(outcome)
+    if verdict:
+        budgets = [f"{int(b):,}" for b in table.loc[table["verdict"] == verdict, "budget"]]
+        text += f"; {verdict} at {and_list(budgets)}"
+    return text
 
 
 def build_claims(res) -> list[Claim]:

@@ -18,7 +18,7 @@ ANCHOR = "Cowling, Powley & Whitehouse (2012)"
 ISMCTS_WORDS = "at least as well (in Dou Di Zhu: no better)"
 #: The claim as the chapter tests it, once per game (claim id ``<game>.ismcts_vs_det_uct``).
 ISMCTS_CLAIM = ("SO-ISMCTS is not worse than determinized UCT with its best number of "
-                "determinizations by more than 3 points at any budget (equal iterations, same "
+                "determinizations by more than 3 points at every budget (equal iterations, same "
                 "deals, Holm over the budgets)")
 #: The UCB1 constant the paper used for every algorithm (Section IV-A).
 PAPER_EXPLORATION = 0.7

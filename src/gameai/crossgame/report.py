@@ -8,7 +8,6 @@ Players are named in words (:data:`NAMES`); differences are in points of the gam
 from __future__ import annotations
 
 import math
-import re
 
 import matplotlib.pyplot as plt
 from matplotlib.transforms import offset_copy
@@ -351,15 +350,20 @@ def compute_table(manifests: pd.DataFrame, games) -> pd.DataFrame:
         .rename_axis("game").reset_index()
 
 
-def found(game: str, table: pd.DataFrame | None, smallest: pd.DataFrame | None) -> str:
+def found(game: str, table: pd.DataFrame | None, smallest: pd.DataFrame | None,
+          n_games: int = 0) -> str:
     """The "what we found" line of one game: the baseline's level, the smallest budget at
-    which a search beats it (Holm over budgets) and the best search at the largest budget with
-    every search's interval (so a reader sees whether "best" is separated)."""
+    which a search beats it (Holm over budgets) and the searches ranked at the largest budget
+    where every one of them has ``n_games`` games, with every search's interval (so a reader
+    sees whether "best" is separated; a budget still being computed would rank unequal
+    samples)."""
     if table is None or game not in set(table["game"]):
         return "*not in this run*"
     t = table[(table["game"] == game) & (table["player"] != "baseline")]
-    top = t[t["budget"] == t["budget"].max()].sort_values("rate",
-                                                          ascending=LOWER_IS_BETTER[game])
+    cells = t.groupby("budget").agg(players=("player", "nunique"), n=("n", "min"))
+    full = cells[(cells["players"] == t["player"].nunique()) & (cells["n"] >= n_games)]
+    at = full.index.max() if len(full) else t["budget"].max()
+    top = t[t["budget"] == at].sort_values("rate", ascending=LOWER_IS_BETTER[game])
     base = table[(table["game"] == game) & (table["player"] == "baseline")].iloc[0]
     words = MEASURE_WORDS[HEADLINE[game]]
     first = smallest.set_index("game").loc[SETTINGS[game].label] if smallest is not None else None
@@ -513,7 +517,7 @@ def found_claim(claims: pd.DataFrame) -> str:
         if hit:  # the games' names hold commas ("Durak, 2 players"): semicolons between them
             parts.append(f"{words} in {'; '.join(hit)}")
     return ("SO-ISMCTS not worse than the best-split determinized UCT by more than 3 points at "
-            "any budget: " + ". It ".join(parts) + ".")
+            "every budget: " + ". It ".join(parts) + ".")
 
 
 def found_exploration(table: pd.DataFrame | None, params) -> str:
@@ -548,11 +552,12 @@ def draw_share(rows: pd.DataFrame) -> str:
     return f"{pct(float(durak['draw'].mean()))} of the {len(durak):,} Durak games"
 
 
-def one_line(claims: pd.DataFrame) -> str:
+def one_line(claims: pd.DataFrame, diffs: pd.DataFrame | None = None) -> str:
     """The chapter's verdict in one sentence, from its claims (``read_claims``): in how many of
     the settings Cowling et al.'s (2012) claim - SO-ISMCTS plays at least as well as determinized
-    UCT - holds, fails or is undecided against the best-split rival, at which budgets and games,
-    and how wide a budget's 95 % interval is against the 3-point margin. Plain text."""
+    UCT - holds, fails or is undecided against the best-split rival; then, from the budgets'
+    verdicts (:func:`differences`), how many of the budgets judged read each way, with their
+    range of iterations and games. Plain text."""
     if claims.empty:
         return ("Cowling et al.'s (2012) claim that SO-ISMCTS plays at least as well as "
                 "determinized UCT is not tested in this build.")
@@ -564,26 +569,32 @@ def one_line(claims: pd.DataFrame) -> str:
         if hit:
             counts.append(f"{words} {len(hit)} ({', '.join(hit)})" if len(hit) < len(claims)
                           else f"{words} all {len(hit)}")
-    widths = [_float(hi) - _float(lo) for lo, hi in
-              (m.groups() for m in (_CI.search(str(o)) for o in claims["ours"]) if m)]
-    budgets = sorted({int(m.group(1).replace(",", "")) for m in
-                      (re.search(r"at ([\d,]+)$", str(o)) for o in claims["ours"]) if m})
     text = (f"Cowling et al.'s (2012) finding that SO-ISMCTS plays at least as well as determinized "
-            f"UCT, tested as 'not worse by more than 3 points' against the rival's best number of "
-            f"determinizations in {len(claims)} game settings, {and_list(counts)}")
-    if budgets:
-        text += f" (budgets up to {budgets[-1]:,} iterations, {int(claims['n'].max()):,} games each)"
-    if widths and "undecided" in set(claims["verdict"]):
-        text += (f": at these games a difference's 95 % interval is about {np.median(widths):.0f} "
-                 "points wide, too wide to tell a 3-point margin")
+            f"UCT, tested as 'not worse by more than 3 points at every budget' against the rival's "
+            f"best number of determinizations in {len(claims)} game settings, {and_list(counts)}.")
+    judged = diffs[diffs["rival"] == TUNED] if diffs is not None and len(diffs) else None
+    if judged is None or judged.empty:
+        return text
+    tally = judged["verdict"].value_counts()
+    parts = [f"{words} at {int(tally[v])}" for v, words in (
+        (V.BETTER, "better"), (V.EQUIVALENT, "equivalent within 3 points"),
+        (V.NOT_WORSE, "not worse by more than 3 points"), (V.WORSE, "worse")) if tally.get(v, 0)]
+    budgets, games = judged["budget"], judged["n"]
+    text += (f" Of the {len(judged)} game-and-budget cells judged ({budgets.min():,} to "
+             f"{budgets.max():,} iterations, {_span(games.min(), games.max())} games each), ")
+    undecided = int(tally.get(V.UNDECIDED, 0))
+    if parts:
+        text += f"ISMCTS is {and_list(parts)}" + (
+            f"; {undecided} {'is' if undecided == 1 else 'are'} undecided at the games played"
+            if undecided else "")
+    else:
+        text += "all are undecided at the games played"
     return text + "."
 
 
-_CI = re.compile(r"\(([-+−]?\d+(?:\.\d+)?) to ([-+−]?\d+(?:\.\d+)?)\)")
-
-
-def _float(text: str) -> float:
-    return float(text.replace("\u2212", "-"))
+def _span(lo: int, hi: int) -> str:
+    """"500 to 1,000", or "500" when both are the same."""
+    return f"{int(lo):,}" if lo == hi else f"{int(lo):,} to {int(hi):,}"
 
 
 # ------------------------------------------------------------------ the figures' data, tidy

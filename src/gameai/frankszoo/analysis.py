@@ -206,7 +206,7 @@ def summary_claims(prefix: str, summary: pd.DataFrame, ref: dict, label: str) ->
     ext_note = ""
     if len(extra):
         ext_note = ("Our extension beyond the paper's decks (not averaged in): " + ", ".join(
-            f"{int(r.types)} types {r.win:.1%} wins / {r.score:.1%} score"
+            f"{int(r.types)} types {note_pct(r.win)} wins / {note_pct(r.score)} score"
             for r in extra.itertuples()) + ".")
     m = test_deck_means(summary, ref["decks"])
     step = paper.STEP
@@ -230,7 +230,7 @@ def summary_claims(prefix: str, summary: pd.DataFrame, ref: dict, label: str) ->
         ours_best = s.loc[s[metric].idxmax() if which.startswith("best") else s[metric].idxmin()]
         note = _join(_note(value, r[f"{metric}_lo"], r[f"{metric}_hi"]),
                      f"Our {which.split('_')[0]} deck over {lo_k}-{hi_k} types is "
-                     f"{ours_best['types']} types ({ours_best[metric]:.1%}).")
+                     f"{ours_best['types']} types ({note_pct(ours_best[metric])}).")
         best_worst, what = which.split("_")
         claims.append(quantitative(f"{prefix}.{which}", f"{label}: {what} % at {k} types (the "
                                    f"paper's {best_worst} deck)", value, r[metric],
@@ -239,7 +239,7 @@ def summary_claims(prefix: str, summary: pd.DataFrame, ref: dict, label: str) ->
     return claims
 
 
-def _pc(x: float, decimals: int = 1) -> str:
+def note_pct(x: float, decimals: int = 1) -> str:
     """A fraction as the book writes a percentage in a note (``66 %``, ``33.3 %``)."""
     return pct(x, decimals).replace(NBSP, " ")
 
@@ -255,8 +255,8 @@ def _note(paper_value: float, lo: float, hi: float, step: float = paper.STEP) ->
         return ""
     side = "above" if paper_value > hi else "below"
     a, b = paper_value - step / 2, paper_value + step / 2
-    return (f"Printed {paper_value:.0%}, i.e. [{a:.1%}, {b:.1%}), lies {side} our 95 % CI "
-            f"[{lo:.1%}, {hi:.1%}].")
+    return (f"Printed {note_pct(paper_value, 0)}, i.e. [{note_pct(a)}, {note_pct(b)}), lies {side} our 95 % CI "
+            f"[{note_pct(lo)}, {note_pct(hi)}].")
 
 
 # -------------------------------------------------------------------------------- claims
@@ -344,7 +344,7 @@ def _short(c: Claim) -> str:
         return "pending"
     if isinstance(c.ours, str) or c.verdict in ("holds", "fails"):
         return f"{c.ours} ({c.verdict})"
-    return f"{c.ours:.1%} [{c.ci_low:.1%}, {c.ci_high:.1%}], {c.verdict}"
+    return f"{note_pct(c.ours)} [{note_pct(c.ci_low)}, {note_pct(c.ci_high)}], {c.verdict}"
 
 
 def ours_claims(res) -> list[Claim]:
@@ -574,21 +574,21 @@ def predictor_claim(res, key: str = "predictor_paper") -> Claim:
     acc = predictor_accuracy(df)
     r = acc[(acc["p_b"] == "Equation 5 as printed") & (acc["scored"] == "all decisions")].iloc[0]
     b = predictor_breakdown(df)
-    others = "; ".join(f"{x.p_b}, {x.scored}: {x.accuracy:.1%}" for x in acc.itertuples()
+    others = "; ".join(f"{x.p_b}, {x.scored}: {note_pct(x.accuracy)}" for x in acc.itertuples()
                        if x.p_b != r["p_b"] and x.scored in ("all decisions", "card moves only"))
     note = (
         f"Counted over every decision of all four players in {int(r['games']):,} test games. "
-        f"{b['passes']:,} of the {b['decisions']:,} decisions ({b['pass_share']:.1%}) are passes, "
-        f"predicted {b['pass_acc']:.1%} of the time; card moves are predicted {b['move_acc']:.1%} "
-        f"of the time, and always predicting a pass would score {b['pass_share']:.1%}. Two "
+        f"{b['passes']:,} of the {b['decisions']:,} decisions ({note_pct(b['pass_share'])}) are passes, "
+        f"predicted {note_pct(b['pass_acc'])} of the time; card moves are predicted {note_pct(b['move_acc'])} "
+        f"of the time, and always predicting a pass would score {note_pct(b['pass_share'])}. Two "
         "readings of the paper's '68% of the moves': every decision, or, in Definition 2's words "
         "(a Move plays cards, a Pass does not), card moves only. We keep every decision: the paper "
         "lets the predictor 'predict all moves in 10,000 games', and Equation 6 ranks every answer "
         "to a move, the pass included. Under the card-move reading ours is much further from the "
         f"paper. Why it differs is not known: at our accuracies on passes and on card moves, 68% "
-        f"needs {b['share_needed']:.0%} of the decisions to be passes (ours: "
-        f"{b['pass_share']:.0%}), or, at our share of passes, card moves predicted "
-        f"{b['move_acc_needed']:.0%} of the time; our rows do not separate forced passes from "
+        f"needs {note_pct(b['share_needed'], 0)} of the decisions to be passes (ours: "
+        f"{note_pct(b['pass_share'], 0)}), or, at our share of passes, card moves predicted "
+        f"{note_pct(b['move_acc_needed'], 0)} of the time; our rows do not separate forced passes from "
         f"chosen ones. Ruled out: Equation 5 read as 'holds at least those cards' ({others}). "
         + _note(paper.PREDICTOR_ACCURACY, r["lo"], r["hi"]))
     return quantitative(cid, desc, paper.PREDICTOR_ACCURACY, r["accuracy"], r["lo"], r["hi"],
@@ -679,17 +679,17 @@ def reading_change_note(res, reading: str) -> str:
     dist = lambda r: abs(r["test decks: win"] - pap["test decks: win"]) + abs(
         r["published deck: win"] - pap["published deck: win"])
     closer = reading if dist(alt) < dist(cur) else res.pass_rule
-    text = (f"Results: under '{reading}' HeuristicAI wins {alt['test decks: win']:.1%} on Fig. 2's "
-            f"decks and {alt['published deck: win']:.1%} on the published deck, under "
-            f"'{res.pass_rule}' {cur['test decks: win']:.1%} and {cur['published deck: win']:.1%} "
-            f"(paper {pap['test decks: win']:.0%}, {pap['published deck: win']:.0%}): "
+    text = (f"Results: under '{reading}' HeuristicAI wins {note_pct(alt['test decks: win'])} on Fig. 2's "
+            f"decks and {note_pct(alt['published deck: win'])} on the published deck, under "
+            f"'{res.pass_rule}' {note_pct(cur['test decks: win'])} and {note_pct(cur['published deck: win'])} "
+            f"(paper {note_pct(pap['test decks: win'], 0)}, {note_pct(pap['published deck: win'], 0)}): "
             f"'{closer}' is closer to the paper.")
     f, std = res["mc_vs_forced"], res["mc_std_score"]
     if f is not None and std is not None:
         a, b = (test_deck_means(per_deck(x)) for x in (std, f))
-        text += (f" The Monte Carlo gap dwarfs the opponents' passing: MC-score wins {a['win']:.0%}, "
-                 f"and {b['win']:.0%} against RandomAIs that pass only when forced "
-                 f"(paper {paper.SUMMARIES['mc_std_score']['mean'][0]:.0%}).")
+        text += (f" The Monte Carlo gap dwarfs the opponents' passing: MC-score wins {note_pct(a['win'], 0)}, "
+                 f"and {note_pct(b['win'], 0)} against RandomAIs that pass only when forced "
+                 f"(paper {note_pct(paper.SUMMARIES['mc_std_score']['mean'][0], 0)}).")
     return text
 
 
@@ -761,20 +761,20 @@ def monte_carlo_group_notes(res, claims: list[Claim] | None = None) -> dict[str,
                           ("mc_vs_forced", "against RandomAIs that pass only when forced")):
             r = _means(res[key])
             if r is not None:
-                parts.append(f"{_pc(r[0], 0)} (score {_pc(r[1], 0)}) {what}")
+                parts.append(f"{note_pct(r[0], 0)} (score {note_pct(r[1], 0)}) {what}")
         sweep, none = res["mc_episodes"], None
         if sweep is not None:
             one, none = (_means(sweep[sweep["episodes"] == e]) for e in (1, 0))
-            parts.append(f"{_pc(one[0], 0)} ({_pc(one[1], 0)}) with 1 episode per move instead of 100")
-            parts.append(f"{_pc(none[0], 0)} ({_pc(none[1], 0)}) with none (its winning- and "
+            parts.append(f"{note_pct(one[0], 0)} ({note_pct(one[1], 0)}) with 1 episode per move instead of 100")
+            parts.append(f"{note_pct(none[0], 0)} ({note_pct(none[1], 0)}) with none (its winning- and "
                          "losing-move rules and a random choice)")
     if std is not None and parts:  # a rerun without the controls says nothing about them
-        controls = (f"The controls vary MC-score (Fig. 4), which wins {_pc(std[0], 0)} (score "
-                    f"{_pc(std[1], 0)}): it wins " + "; ".join(parts) + ".")
+        controls = (f"The controls vary MC-score (Fig. 4), which wins {note_pct(std[0], 0)} (score "
+                    f"{note_pct(std[1], 0)}): it wins " + "; ".join(parts) + ".")
         paper_wins = [paper.SUMMARIES[k]["mean"][0] for k in MC_AI]
         if none is not None and min(paper_wins) - 0.03 <= none[0] <= max(paper_wins) + 0.03:
             controls += (f" Only MC-score without simulation comes near the paper's Monte Carlo AIs "
-                         f"({_pc(min(paper_wins), 0)} to {_pc(max(paper_wins), 0)} wins on average), "
+                         f"({note_pct(min(paper_wins), 0)} to {note_pct(max(paper_wins), 0)} wins on average), "
                          "as if the paper's episodes carried no information about the moves.")
         out["controls"] = controls
     small = {c.claim for c in claims if c.verdict == "consistent"}
@@ -786,8 +786,8 @@ def monte_carlo_group_notes(res, claims: list[Claim] | None = None) -> dict[str,
         lo_k, hi_k = ref["decks"]
         win, score = _means(res[key], ref["decks"])
         text = (f"{ref['figure']}: over {lo_k}-{hi_k} types our {ai} goes out first in "
-                f"{_pc(win, 0)} of its games on average (score {_pc(score, 0)}), the paper's in "
-                f"{_pc(ref['mean'][0], 0)} ({_pc(ref['mean'][1], 0)}).")
+                f"{note_pct(win, 0)} of its games on average (score {note_pct(score, 0)}), the paper's in "
+                f"{note_pct(ref['mean'][0], 0)} ({note_pct(ref['mean'][1], 0)}).")
         mine = [c for c in claims if c.claim.startswith(prefix + ".")]
         agree = [_deck_of(c.claim, prefix) for c in mine if c.verdict == "reproduced"]
         near = [_deck_of(c.claim, prefix) for c in mine if c.claim in small]
@@ -813,12 +813,12 @@ def monte_carlo_group_notes(res, claims: list[Claim] | None = None) -> dict[str,
     if wrong is None:  # "nothing we tried" stands only with what was tried
         return out
     ref5 = paper.SUMMARIES["mc_weights"]
-    fig5 = (f"Fig. 5 puts Monte Carlo with weights below a RandomAI's {_pc(0.25, 0)} at its worst "
-            f"deck ({_pc(ref5['worst_win'][0], 0)} at {ref5['worst_win'][1]} types), though its mean, "
-            f"{_pc(ref5['mean'][0], 0)}, is just above it. Nothing we tried reproduces wins below "
+    fig5 = (f"Fig. 5 puts Monte Carlo with weights below a RandomAI's {note_pct(0.25, 0)} at its worst "
+            f"deck ({note_pct(ref5['worst_win'][0], 0)} at {ref5['worst_win'][1]} types), though its mean, "
+            f"{note_pct(ref5['mean'][0], 0)}, is just above it. Nothing we tried reproduces wins below "
             "a RandomAI's except crediting the wrong player's score (a bug, not a reading)")
     out["fig5"] = fig5 + (f": MC-weights whose episodes count the score of the player on its left "
-                          f"wins {_pc(wrong[0])} (score {_pc(wrong[1])}), below a RandomAI but "
+                          f"wins {note_pct(wrong[0])} (score {note_pct(wrong[1])}), below a RandomAI but "
                           "further below than the paper.")
     return out
 
@@ -847,9 +847,9 @@ def published_deck_notes(res) -> dict[str, str]:
         value = paper.HEURISTIC_ORIGINAL[metric]
         vals = [r[metric] for _, r in rows]
         text = (f"On this deck HeuristicAI's {word} moves with details the paper leaves open: "
-                + ", ".join(f"{r[metric]:.1%} {label}" for label, r in rows) + ".")
+                + ", ".join(f"{note_pct(r[metric])} {label}" for label, r in rows) + ".")
         if min(vals) <= value <= max(vals):
-            text += f" The paper's {value:.0%} lies within that span"
+            text += f" The paper's {note_pct(value, 0)} lies within that span"
             agree = [label for label, r in rows[1:] if verdict_for(
                 value, r[f"{metric}_lo"], r[f"{metric}_hi"], paper.STEP) == "reproduced"]
             text += (f", and agrees with ours {' and '.join(agree)}." if agree else ".")

@@ -571,11 +571,11 @@ def explanations(res: Results) -> dict[str, str]:
         c = checks.set_index("HeuristicAI")
         notes["heuristic."] = analysis._join(notes.get("heuristic.", ""), (
             f"Without the winning sequences (§3.3) the paper configuration wins "
-            f"{c.loc['paper config. without §3.3', 'test decks: win']:.1%} (our "
-            f"configuration: {c.loc['ours without §3.3', 'test decks: win']:.1%}), although the paper "
+            f"{analysis.note_pct(c.loc['paper config. without §3.3', 'test decks: win'])} (our "
+            f"configuration: {analysis.note_pct(c.loc['ours without §3.3', 'test decks: win'])}), although the paper "
             "says that step decided less than 1 % of the victories; with our Table 4 at the "
             f"printed scale it wins "
-            f"{c.loc[analysis.SCALED_LABEL, 'test decks: win']:.1%}."))
+            f"{analysis.note_pct(c.loc[analysis.SCALED_LABEL, 'test decks: win'])}."))
     return notes
 
 

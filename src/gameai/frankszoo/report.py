@@ -793,15 +793,25 @@ FINDINGS = {"heuristic.testdecks": "HeuristicAI's test-deck figures",
 
 def one_line(claims: pd.DataFrame) -> str:
     """The chapter's replication verdict in one sentence, from its claims table (as replication
-    journals print it): how many judged claims reproduce, how many of the Monte Carlo claims
+    journals print it): how many judged numbers reproduce or lie within sampling error, how
+    many of the paper's statements in words hold, how many of the Monte Carlo claims
     (the paper's Figs. 3-7) differ and by how much on average, and which other findings do not
     hold. Plain text, no links, no Markdown."""
     judged = claims[claims["verdict"] != "pending"]
     if judged.empty:
         return "No claim of the paper is judged in this run."
     ok = judged["verdict"].isin(["reproduced", "consistent", "holds"])
-    text = (f"Of the paper's {len(judged)} judged claims, {int(ok.sum())} reproduce or lie within "
-            "the two studies' sampling error")
+    v = judged["verdict"].value_counts()
+    numbers = int(v.get("reproduced", 0) + v.get("consistent", 0) + v.get("differs", 0))
+    statements = int(v.get("holds", 0) + v.get("fails", 0))
+    consistent = int(v.get("consistent", 0))
+    text = (f"Of the paper's {numbers} judged numbers, {int(v.get('reproduced', 0))} reproduce and "
+            f"{consistent} more {'lies' if consistent == 1 else 'lie'} within the two studies' "
+            "sampling error")
+    if statements:
+        holds = int(v.get("holds", 0))
+        text += (f"; {holds} of its {statements} statements in words "
+                 f"{'holds' if holds == 1 else 'hold'}")
     mc = judged[judged["claim"].str.split(".").str[0].isin(list(MC_FIGURES))]
     if len(mc):
         text += f"; {int((mc['verdict'] == 'differs').sum())} of the {len(mc)} Monte Carlo claims differ"

@@ -495,6 +495,8 @@ def _cell(t: pd.DataFrame, strategy: str, T: float) -> Any:
 
 #: How a Table III cell's note says the cell is judged like for like (the chapter counts them).
 LIKE_FOR_LIKE_NOTE = "like for like (the authors' move order, budgets and FG* opponents)"
+#: How the note of a reading of Table III judged on the like-for-like games begins.
+JUDGED_LIKE_FOR_LIKE = f"judged {LIKE_FOR_LIKE_NOTE}"
 
 
 def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0,
@@ -520,6 +522,8 @@ def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0,
             cid = f"table3.{strategy}.{T:g}"
             desc = f"mean victory margin vs 3 x FG: {strategy} at {T:g} s per ply"
             raw = paper.TABLE3_UCT_B_10S_RAW.get(strategy) if T == 10 else None
+            if raw is not None:  # the paper column holds a number the paper does not print
+                desc += f" (paper column: the authors' raw result; the paper prints {value:+.1f})"
             rule, lfl = _cell(t, strategy, T), _cell(a, strategy, T)
             notes = []
             if raw is not None:
@@ -549,12 +553,20 @@ def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0,
                 c = dataclasses.replace(c, note=f"{c.note} {cause}")
             both = tests.get((strategy, float(T)), "") if lfl is not None else ""
             if both:  # the game-level test, beside the rule's verdict
-                c = dataclasses.replace(c, note=f"{c.note} {both}.")
+                c = dataclasses.replace(c, note=f"{c.note} {both}.{_why_both(c.verdict, both)}")
             out.append(c)
         if strategy == "FG":
             has_fg = authors is not None and (authors["seat0"] == "FG").any()
             out.append(fg_pooled_claim(authors if has_fg else df, games))
     return out
+
+
+def _why_both(verdict: str, both: str) -> str:
+    """A sentence for a cell whose verdict and game-level test disagree (empty otherwise)."""
+    if (verdict == "differs") == both.endswith("differs at 5 %"):
+        return ""
+    return (" The verdict and this test disagree: the verdict compares ours with the value the "
+            "paper prints, the test our games with the authors' own.")
 
 
 def fg_pooled_claim(df: pd.DataFrame | None, games: int) -> Claim:
@@ -975,7 +987,14 @@ def build_claims(res) -> list[Claim]:
     Table III's cells are claimed with whatever games they have (their n said); the readings
     across cells use complete columns only (:func:`complete_columns`)."""
     t3, scale = table3_frame(res), res.params["time_scale"]
+    t3a = table3_frame(res, "table3authors_T")
     full = complete_columns(t3, res.params["table3_games"])
+    full_a = complete_columns(t3a, res.params["table3_games"])
+
+    def readings(t):
+        return [*fig5_readings(t, scale), *conclusion_claims(t, scale),
+                enhancements_claim(t, scale)]
+
     return [
         *(_reasoned(c, WHY["tree"]) for c in tree_claims(res["branching"])),
         *(_reasoned(c, WHY["table1"]) for c in table1_claims(res["table1"])),
@@ -986,8 +1005,27 @@ def build_claims(res) -> list[Claim]:
         *(_reasoned(c, WHY["table3"])
           for c in table3_claims(t3, res.params["table3_games"], scale,
                                  table3_frame(res, "table3authors_T"), paper.authors_games())),
-        *fig5_readings(full, scale),
         *sweep_claims(res["fig7"], res["fig8"], scale, res.params["fig_games"]),
-        *conclusion_claims(full, scale),
-        enhancements_claim(full, scale),
+        *judged_like_for_like(readings(full_a), readings(full)),
     ]
+
+
+def judged_like_for_like(authors: list[Claim], rule: list[Claim]) -> list[Claim]:
+    """The paper's readings of Table III, judged on the like-for-like games (the paper's own
+    experiment, as its Table III cells are), with the same reading under our rule in the note;
+    where the like-for-like columns are not computed yet, on our rule's games, and said so."""
+    out = []
+    for a, r in zip(authors, rule):
+        if a.verdict == "pending":
+            out.append(dataclasses.replace(r, note=_joined(r.note, "judged on our rule: the like-for-like "
+                                                       "columns are not computed yet")))
+        else:
+            also = "" if r.verdict == "pending" else f"; under our rule it {r.verdict}"
+            out.append(dataclasses.replace(a, note=_joined(f"{JUDGED_LIKE_FOR_LIKE}{also}",
+                                               a.note)))
+    return out
+
+
+def _joined(*parts: str) -> str:
+    """Note parts joined by semicolons, empty ones left out."""
+    return "; ".join(p for p in parts if p)

@@ -377,7 +377,8 @@ def table3_offset(claims: pd.DataFrame, res) -> str:
     if bands is None or one is None:
         return "*too few judged cells with a spread for the offset test*"
     mu, lo, hi, _ = one["shifts"]["all"]
-    lfl = claims["note"].fillna("").str.contains(analysis.LIKE_FOR_LIKE_NOTE, regex=False).any()
+    cells = claims[claims["claim"].str.startswith("table3.")]  # the readings' notes say it too
+    lfl = cells["note"].fillna("").str.contains(analysis.LIKE_FOR_LIKE_NOTE, regex=False).any()
     what = "our like-for-like values" if lfl else "our values"
     text = (offset_sentence(bands, what) + ". One shift for the whole table ("
             f"{number(mu, 1, signed=True)}, 95 % CI {ci_range(lo, hi, percent=False, signed=True)}) "
@@ -532,11 +533,18 @@ def one_line(claims: pd.DataFrame) -> str:
     differ = claims[claims["verdict"] == "differs"]
     if len(differ):
         text += f"; {len(differ)} differ" + _differ_reasons(claims, differ)
-    words = int(v.get("holds", 0)) + int(v.get("fails", 0))
+    w = statements(claims)["verdict"].value_counts()
+    words = int(w.get("holds", 0)) + int(w.get("fails", 0))
     if words:
-        text += (f"{' —' if len(differ) else ';'} and of its {words} readings of its own tables "
-                 f"tested here, {int(v.get('holds', 0))} hold and {int(v.get('fails', 0))} fail")
+        text += (f"{' —' if len(differ) else ';'} and of its {words} statements in words tested "
+                 f"here, {int(w.get('holds', 0))} hold and {int(w.get('fails', 0))} fail")
     return text + "."
+
+
+def statements(claims: pd.DataFrame) -> pd.DataFrame:
+    """The claims that test the paper's statements in words: its readings of its own tables
+    (``paper.READINGS``) and its conclusions and sweep readings (``paper.QUALITATIVE``)."""
+    return claims[claims["claim"].isin([*paper.READINGS, *paper.QUALITATIVE])]
 
 
 def _differ_reasons(claims: pd.DataFrame, differ: pd.DataFrame) -> str:
@@ -643,11 +651,13 @@ def mce_uct_found(claims: pd.DataFrame) -> str:
 
 
 def readings_found(claims: pd.DataFrame) -> str:
-    """How many of the paper's readings of its own tables hold and fail (and which fail)."""
-    readings = claims[claims["claim"].isin(list(paper.READINGS))]
+    """How many of the paper's statements in words (its readings of its own tables and its
+    conclusions: :func:`statements`) hold and fail, and which fail."""
+    readings = statements(claims)
     tally = readings["verdict"].value_counts()
     failed = readings.loc[readings["verdict"] == "fails", "description"].tolist()
-    return (f"of the paper's {len(readings)} readings of its own tables tested here, "
+    return (f"of the paper's {len(readings)} statements in words tested here (its readings of "
+            "its own tables and its conclusions), "
             + ", ".join(f"**{int(tally[v])}** {w}" for v, w in
                         (("holds", "hold"), ("fails", "fail"), ("pending", "not computed in this run"))
                         if tally.get(v, 0))
@@ -1169,23 +1179,38 @@ def fig5_text(claims: pd.DataFrame) -> str:
     rows = claims.set_index("claim")
     if any(rows.at[cid, "verdict"] == "pending" for cid, _, _ in analysis.FIG5_READINGS):
         return ""
-    return "On our games: " + "; ".join(f"{desc}: **{rows.at[cid, 'verdict']}**"
-                                        for cid, desc, _ in analysis.FIG5_READINGS) + "."
+    where = _judged_on(rows.at[analysis.FIG5_READINGS[0][0], "note"])
+    return f"On {where}: " + "; ".join(f"{desc}: **{rows.at[cid, 'verdict']}**"
+                                       for cid, desc, _ in analysis.FIG5_READINGS) + "."
+
+
+def _judged_on(note: str) -> str:
+    """Which of our Table III studies a reading's note says it is judged on."""
+    return ("the like-for-like games" if str(note).startswith(analysis.JUDGED_LIKE_FOR_LIKE)
+            else "our rule's games")
 
 
 def enhancement_text(claims: pd.DataFrame) -> str:
     """§V-G's reading of the UCT enhancements, as its claim judges it; empty while pending."""
-    verdict = _row(claims, "conclusion.enhancements_short")["verdict"]
-    if verdict == "pending":
+    row = _row(claims, "conclusion.enhancements_short")
+    if row["verdict"] == "pending":
         return ""
-    return (f"On our games the reading **{verdict}**: it needs a gain above 0 at 0.1 s and no gap "
-            "(an interval covering 0) at every larger budget.")
+    return (f"On {_judged_on(row['note'])} the reading **{row['verdict']}**: it needs a gain above "
+            "0 at 0.1 s and no gap (an interval covering 0) at every larger budget.")
+
+
+def enhancement_caption(claims: pd.DataFrame) -> str:
+    """The caption of :func:`enhancement_table`, naming the games it is computed on."""
+    where = _judged_on(_row(claims, "conclusion.enhancements_short")["note"])
+    return ("UCT enhancements: mean of UCT_B-X and UCT_W-X minus UCT-X over the four playout "
+            f"policies (points of victory margin), on {where}")
 
 
 def enhancement_table(res, claims: pd.DataFrame, params) -> pd.DataFrame | None:
     """§V-G: the mean of UCT_B-X and UCT_W-X minus UCT-X over the playout policies per budget,
-    ours beside the paper's own Table III."""
-    t3 = analysis.table3_frame(res)
+    ours (the games the claim is judged on) beside the paper's own Table III."""
+    like = _judged_on(_row(claims, "conclusion.enhancements_short")["note"]).startswith("the like")
+    t3 = analysis.table3_frame(res, "table3authors_T" if like else "table3_T")
     if t3 is None or not enhancement_text(claims):
         return None
     g = analysis.enhancement_gaps(table3(t3, params["time_scale"]))

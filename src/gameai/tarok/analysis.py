@@ -646,6 +646,11 @@ def _first(df: pd.DataFrame | None, deals: int) -> pd.DataFrame | None:
     return None if df is None else df[df["deal"] < deals]
 
 
+#: The note of a ratio that is exactly 1 on every deal (thesis Table 8's table alone at depth 3).
+EXACTLY_ONE = ("exactly 1 on every deal: both searches expand the same nodes, so at depth "
+               "{depth} the table never saves a node in our search and the ratio has no spread")
+
+
 def ratio_claims(thesis: pd.DataFrame | None, sound: pd.DataFrame | None, deals: int,
                  names, depth: int = paper.TABLE1_DEPTH) -> list[Claim]:
     """Plain alpha-beta's nodes / each configuration's, judged in the thesis configuration
@@ -670,6 +675,8 @@ def ratio_claims(thesis: pd.DataFrame | None, sound: pd.DataFrame | None, deals:
                      _ratio_text(_first(thesis, paper.TABLE1_DEALS), name, depth,
                                  f"at the paper's setup ({paper.TABLE1_DEALS} deals)"),
                      _ratio_text(sound, name, depth), _short(n, deals))
+        if lo == hi == 1.0:
+            note = _note(note, EXACTLY_ONE.format(depth=depth))
         if name == "all":
             tr = ratio(thesis, "none", "all", col="seconds")
             note = _note(note, f"time {tr[0]:.0f}x [{tr[1]:.0f}, {tr[2]:.0f}] (paper 84-86x)")
@@ -711,7 +718,8 @@ def table1_claims(thesis: pd.DataFrame | None, sound: pd.DataFrame | None,
                       if ss is not None and name in ss.index else "")
         out.append(not_comparable(
             f"{cid}.seconds", sdesc, secs, r.seconds, r.seconds_lo, r.seconds_hi, int(r.deals),
-            _note(f"{us} µs per node there, {r.us_per_node:.3f} here; verdict on the node "
+            _note(f"{us} µs per node there, {r.us_per_node:.3f} µs here (the thesis's search "
+                  "configuration); verdict on the node "
                   f"ratio, {rid}", sound_secs), step=0.001))
     return out
 
@@ -825,7 +833,8 @@ def window_claims(cost: pd.DataFrame | None, games: pd.DataFrame | None,
                          " the fuzzy table and pruning)")
         out.append(qualitative("window.exact", desc, said, ours, bool(r.worse == 0), int(r.n),
                                note=_note(*parts)))
-    desc = "the thesis's window costs no playing strength (full program, declarer of three)"
+    desc = ("the thesis's window costs less than 1 card point of playing strength (full "
+            "program, declarer of three)")
     both = _concat([games, strength_df])
     d = None if games is None or strength_df is None else paired(
         both, "tarokist_thesis_window", "tarokist")
@@ -835,7 +844,8 @@ def window_claims(cost: pd.DataFrame | None, games: pd.DataFrame | None,
                            "window_games,strength)"))
     else:
         ours = (f"thesis window minus PVS: {d['points']:+.2f} card points "
-                f"[{d['points_lo']:+.2f}, {d['points_hi']:+.2f}], wins {100 * d['win']:+.1f} points")
+                f"[{d['points_lo']:+.2f}, {d['points_hi']:+.2f}], win rate {100 * d['win']:+.1f} "
+                "percentage points")
         out.append(qualitative(
             "window.play", desc, "no loss (implied)", ours,
             bool(d["points_lo"] > -QUALITY_TOLERANCE), d["deals"],
@@ -876,7 +886,7 @@ def strength_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
     if "mcab" in t.index:
         d = paired(df, "tarokist", "mcab")
         parts.append(f"full program minus plain MC alpha-beta on the same {d['deals']} deals: "
-                     f"{d['points']:+.1f} points [{d['points_lo']:+.1f}, {d['points_hi']:+.1f}]")
+                     f"{d['points']:+.2f} card points [{d['points_lo']:+.2f}, {d['points_hi']:+.2f}]")
     parts.append(_short(int(t["deals"].min()), deals))
     return [qualitative("strength.reasonable", desc, "plays reasonably well", ours, bool(holds),
                         int(a.deals), note=_note(*parts))]
@@ -889,7 +899,8 @@ QUALITY_TOLERANCE = 1.0
 def fuzzy_quality_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
     """The paper's "no impact on the quality of playing" (§4.2) in play: the full program with
     an exact-key table against the fuzzy one, as declarer on the same deals."""
-    desc = "the fuzzy table loses no playing quality (declarer's points, same deals)"
+    desc = ("the fuzzy table loses less than 1 card point of playing quality (declarer's "
+            "points, same deals)")
     t = None if df is None else strength(df).set_index("player")
     if t is None or "tarokist" not in t.index or "tarokist_exact" not in t.index:
         return [pending("fuzzy_tt.quality", desc, "no impact on the quality of playing",
@@ -899,7 +910,8 @@ def fuzzy_quality_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
     d = paired(df, "tarokist", "tarokist_exact")
     holds = d["points_lo"] > -QUALITY_TOLERANCE
     ours = (f"fuzzy minus exact: {d['points']:+.2f} card points "
-            f"[{d['points_lo']:+.2f}, {d['points_hi']:+.2f}], wins {100 * d['win']:+.1f} points")
+            f"[{d['points_lo']:+.2f}, {d['points_hi']:+.2f}], win rate {100 * d['win']:+.1f} "
+            "percentage points")
     note = _note(f"holds if the CI of the paired difference lies above -{QUALITY_TOLERANCE:g} "
                  "point (a loss smaller than that is within what 20 samples decide anyway)",
                  f"identical points on {100 * d['same_points']:.0f} % of the deals",
