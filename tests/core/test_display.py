@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 from gameai.book.display import ci_range, number, pct, with_ci
 
@@ -72,7 +73,7 @@ def test_no_negative_zero_anywhere():
     from gameai.book.display import points, points_range
     for text in (ci_range(-0.0004, 0.039), ci_range(-0.038, -0.0004, percent=False, signed=True),
                  points(-0.0004), points_range(-0.0004, 0.0004), number(-0.00001, 2, signed=True)):
-        assert "-0.0" not in text, text
+        assert not re.search(r"-0\.0+(?!\d)", text), text  # "-0.04" is fine, "-0.0" is not
     assert ci_range(-0.0004, 0.039) == "0.0\u20133.9\u00a0%"
     assert ci_range(-3.8, -0.0004, percent=False, signed=True) == "-3.8 to +0.0"
 
@@ -85,6 +86,11 @@ def test_percentage_points_are_written_as_points():
     assert points_range(-0.019, 0.003) == "-1.9 to +0.3\u00a0points"
     assert points_range(0.002, 0.014, unit=False) == "+0.2 to +1.4"
     assert "pp" not in points(0.5) + points_range(0.1, 0.2)
+    # an end within a twentieth of a point of 0 shows which side of 0 it lies
+    assert points_range(0.0004, 0.005, unit=False) == "+0.04 to +0.50"
+    assert points_range(-0.006, -0.0002, unit=False) == "-0.60 to -0.02"
+    assert points_range(-0.0004, 0.005, unit=False) == "-0.04 to +0.50"  # covers 0, and says so
+    assert points_range(0.000001, 0.005, unit=False) == "+0.000 to +0.500"  # 3 decimals at most
 
 
 def test_no_e_notation_for_counts():

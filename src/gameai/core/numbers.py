@@ -85,7 +85,13 @@ def points(x, decimals: int = 1, *, signed: bool = True, unit: bool = True) -> s
 
 def points_range(lo, hi, decimals: int = 1, *, unit: bool = True) -> str:
     """A 95 % interval of a difference of fractions in points: ``-1.9 to +0.3 points`` (always
-    signed, always "to"; :func:`ci_range` with ``signed=True``)."""
+    signed, always "to"; :func:`ci_range` with ``signed=True``). An end that is not 0 but
+    rounds to 0 gets more decimals (up to 3), so that the reader can tell whether the interval
+    excludes 0: ``(0.0004, 0.005)`` -> ``+0.04 to +0.50 points`` (it does), ``(-0.0004,
+    0.005)`` -> ``-0.04 to +0.50 points`` (it does not; one decimal would print +0.0)."""
+    while decimals < 3 and not _missing(lo) and not _missing(hi) and any(
+            x != 0 and round(x * 100, decimals) == 0 for x in (lo, hi)):
+        decimals += 1
     return ci_range(lo, hi, decimals=decimals, signed=True, unit=" points" if unit else "")
 
 
