@@ -878,8 +878,9 @@ def found(res, claims: pd.DataFrame, params) -> str:
          + (": the two changes matter together, not one at a time ({ref}`fz-two-by-two`)."
             if two_by_two_text(res) else ".")),
         (k["fz-mc-win"],
-         "**Monte Carlo** ({numref}`fig-fz-mc_std_score`): standard MC wins "
-         f"{k['fz-mc-win']} of its games ({a('mc_std_score.mean_win', 'paper 31 %')})"
+         "**Monte Carlo** ({numref}`fig-fz-mc_std_score`): standard MC with the score criterion "
+         f"(the paper's Fig. 4) wins {k['fz-mc-win']} of its games "
+         f"({a('mc_std_score.mean_win', 'paper 31 %')})"
          + (f". Only Monte Carlo *without* simulation lands at the paper's level: it wins "
             f"{k['fz-mc0-win']} ({{numref}}`fig-fz-episodes`)" if k["fz-mc0-win"] else "")
          + (f". A candidate explanation, not the authors' stated method: episodes that re-deal "
