@@ -97,6 +97,8 @@ def test_no_e_notation_for_counts():
     from gameai.book.display import count, plain
     assert count(1e5) == "100,000" and count(2e5) == "200,000" and count(1234.6) == "1,235"
     assert count(None) == ""
+    assert count(1232312.4, significant=3) == "1,230,000" and count(-0.00123, 2) == "0"
+    assert count(987.6, significant=2) == "990" and count(0, significant=3) == "0"
     for v in (1e5, 2e-5, 123456789.0, 0.000123):
         assert "e" not in plain(v).lower() and "e" not in count(v).lower()
 

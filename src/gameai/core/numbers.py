@@ -7,6 +7,8 @@ or a count looks the same everywhere in the book.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 
@@ -95,10 +97,16 @@ def points_range(lo, hi, decimals: int = 1, *, unit: bool = True) -> str:
     return ci_range(lo, hi, decimals=decimals, signed=True, unit=" points" if unit else "")
 
 
-def count(x) -> str:
+def count(x, significant: int = 0) -> str:
     """A count or a round large number as people write it, never in e-notation: ``1e5`` ->
-    ``100,000``, ``2e5`` -> ``200,000``, ``1234.6`` -> ``1,235``. Missing values as nothing."""
-    return "" if _missing(x) else f"{x:,.0f}"
+    ``100,000``, ``2e5`` -> ``200,000``, ``1234.6`` -> ``1,235``. ``significant``: rounded to
+    that many significant digits, for a measured mean whose interval is wider than its last
+    digits (``1232312.4``, 3 -> ``1,230,000``). Missing values as nothing."""
+    if _missing(x):
+        return ""
+    if significant and x:
+        x = round(x, significant - 1 - math.floor(math.log10(abs(x))))
+    return f"{x:z,.0f}"  # never "-0"
 
 
 def at_least(x, digits: int = 1) -> str:

@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from ..core.numbers import NBSP, and_list, ci_range, number, pct, with_ci
+from ..core.numbers import NBSP, and_list, ci_range, count, number, pct, with_ci
 from . import analysis, paper
 
 LABEL = analysis.CONFIG_LABELS
@@ -139,7 +139,7 @@ def _why_reduction(c: pd.DataFrame) -> str:
         if ours is None or theirs is None or ours == theirs:
             continue
         parts.append(f"{who} expands {'fewer' if ours < theirs else 'more'} nodes than the "
-                     f"paper's ({ours:,.0f} per sampled deal against {theirs:,.0f})")
+                     f"paper's (about {count(ours, significant=3)} per sampled deal against {theirs:,.0f})")
     return " and ".join(parts)
 
 
