@@ -221,7 +221,7 @@ def test_one_line_counts_the_verdicts_and_names_the_measured_causes():
     line = report.one_line(claims)
     assert line.startswith("Of the paper's 42 judged numbers, 30 reproduce and 7 more lie within")
     assert "5 differ — the game-tree size because the paper counts a mirrored placement twice" in line
-    assert "3 cells of Table III, where chance alone would give about 2" in line
+    assert "3 cells of Table III, where chance alone would give about 2.0 —" in line
     assert "2 statements in words tested here, 1 hold and 1 fail" in line
     assert line.endswith(".") and "[" not in line and "pending" not in line
     only_pending = claims.assign(verdict="pending")

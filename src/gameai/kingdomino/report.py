@@ -562,7 +562,7 @@ def _differ_reasons(claims: pd.DataFrame, differ: pd.DataFrame) -> str:
     if t3_differ:
         by_chance = 0.05 * int(t3["verdict"].isin(["reproduced", "consistent", "differs"]).sum())
         parts.append(f"{t3_differ} cells of Table III, where chance alone would give about "
-                     f"{by_chance:.0f}")
+                     f"{by_chance:.1f}")
     rest = (len(differ) - int(ids.str.startswith("tree.").sum()) - int((ids == "table2.FG").sum())
             - t3_differ)
     if rest > 0:
@@ -605,7 +605,7 @@ def _chance(done: pd.DataFrame) -> str:
     v = done["verdict"].value_counts()
     return (f"; **{int(v.get('consistent', 0))}** more lie outside our interval but within the "
             f"sampling error of the two studies, and **{int(v.get('differs', 0))}** differ beyond "
-            f"it, where chance alone would give about {0.05 * len(done):.0f}")
+            f"it, where chance alone would give about {0.05 * len(done):.1f}")
 
 
 def table3_cells_found(claims: pd.DataFrame, games: int) -> str:
