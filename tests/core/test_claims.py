@@ -502,3 +502,10 @@ def test_a_claim_judged_on_fewer_games_than_the_paper_says_so():
     assert "Judged on n = 200, fewer than the paper's 1,000." in small.note
     full = quantitative("t", "wins", 0.30, 0.31, 0.29, 0.33, 1000, n_paper=1000, proportion=1)
     assert "fewer than the paper" not in full.note
+
+
+def test_a_mean_gap_names_its_unit_where_the_caller_gives_one():
+    c = quantitative("a", "d", -9.0, -5.0, -6.3, -3.7, 200, step=0.1, n_paper=200, unit="points")
+    assert "Ours is 3.95 points from the printed value" in c.note and "(±1.84 points)" in c.note
+    assert "Ours is 3.95 from" in quantitative("a", "d", -9.0, -5.0, -6.3, -3.7, 200, step=0.1,
+                                               n_paper=200).note

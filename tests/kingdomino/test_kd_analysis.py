@@ -190,7 +190,7 @@ def test_a_differing_cell_says_by_how_much_and_where_the_chapter_discusses_it():
                        n_paper=200)
     assert near.verdict == "consistent" and analysis._reasoned(near, "why").note == near.note
     note = analysis._reasoned(far, "why").note
-    assert note.startswith("Ours is 11.2 from the printed value, 4.0 times") and note.endswith("why")
+    assert note.startswith("Ours is 11.2 from the printed value, 3.98 times") and note.endswith("why")
     same = quantitative("table3.Z.1", "d", -4.0, -4.0, -5.0, -3.0, 200, step=0.1, n_paper=200)
     assert analysis._reasoned(same, "why").note == ""
 
@@ -276,7 +276,7 @@ def test_table2_fg_note_says_what_the_authors_fg_bug_explains():
     assert "FG* against three FG* scores 51.4 [51.3, 51.5] over 500 games, the paper's 51.4 " \
            "inside that interval" in fg.note
     (plain,) = [c for c in analysis.table2_claims(t2, 500) if c.claim == "table2.FG"]
-    assert plain.note.startswith("Ours is 2.25 from the printed value")  # no FG* sentence
+    assert plain.note.startswith("Ours is 2.25 points from the printed value")  # no FG* sentence
 
 
 def test_table2_fg_note_prefers_the_self_play_check_of_the_authors_greedy():

@@ -209,41 +209,41 @@ def verdict_for(paper: float, lo: float, hi: float, step: float = 0.0, *,
     return "differs"
 
 
-def _fmt_gap(x: float, proportion: float, percent: int = 0) -> str:
+def _fmt_gap(x: float, proportion: float, percent: int = 0, unit: str = "") -> str:
     """A gap in the claim's units: points for a proportion or a fraction shown as a percentage,
-    three significant digits else."""
+    three significant digits else, followed by ``unit`` where the caller names one."""
     if proportion == 1 or (percent and proportion == 0):
         return f"{x * 100:.1f} points"
     if proportion == 100:
         return f"{x:.1f} points"
-    return f"{x:.3g}"
+    return f"{x:.3g} {unit}" if unit else f"{x:.3g}"
 
 
-def verdict_note(claim: Claim) -> str:
+def verdict_note(claim: Claim, unit: str = "") -> str:
     """The sentence the verdict rule adds to a numeric claim's note: for *consistent* and
-    *differs*, the gap and the two-study error (and their ratio); where the paper gives no n,
-    that the rounding rule alone judged it."""
+    *differs*, the gap and the two-study error (and their ratio), in ``unit`` for a mean
+    ("points"); where the paper gives no n, that the rounding rule alone judged it."""
     if claim.verdict not in ("consistent", "differs") or not _is_number(claim.paper):
         return ""
     gap = _gap(claim.paper, claim.ours, claim.step)
     if not claim.n_paper:
         return ("The paper gives no sample size, so only our 95 % CI judges it: ours is "
-                f"{_fmt_gap(gap, claim.proportion, claim.percent)} from its printed value.")
+                f"{_fmt_gap(gap, claim.proportion, claim.percent, unit)} from its printed value.")
     error = two_study_error(claim.ours, claim.ci_low, claim.ci_high, claim.n, claim.n_paper,
                             claim.proportion)
     if not math.isfinite(error) or error <= 0:
         return ""
     where = "within" if claim.verdict == "consistent" else "beyond"
-    return (f"Ours is {_fmt_gap(gap, claim.proportion, claim.percent)} from the printed value, "
+    return (f"Ours is {_fmt_gap(gap, claim.proportion, claim.percent, unit)} from the printed value, "
             f"{gap / error:.2f} times the 95 % error of a difference between our "
             f"{int(claim.n):,} and the paper's {int(claim.n_paper):,} (\u00b1"
-            f"{_fmt_gap(error, claim.proportion, claim.percent)}): {where} what chance explains.")
+            f"{_fmt_gap(error, claim.proportion, claim.percent, unit)}): {where} what chance explains.")
 
 
 def quantitative(
     claim: str, description: str, paper: float | str, ours: float, lo: float, hi: float, n: int,
     note: str = "", step: float | None = None, *, n_paper: int | None = None,
-    proportion: float = 0.0, percent: bool = False,
+    proportion: float = 0.0, percent: bool = False, unit: str = "",
 ) -> Claim:
     """A numeric claim, judged by :func:`verdict_for`.
 
@@ -252,7 +252,8 @@ def quantitative(
     number of games (or positions, deals...) behind the paper's value, None or 0 where the paper
     gives none or the value is not a sample; ``proportion`` says whether it is a proportion
     (0: a mean; 1: a fraction; 100: a percentage); ``percent``, whether a fraction is shown as
-    a percentage. The verdict rule's sentence (:func:`verdict_note`) is appended to ``note``,
+    a percentage; ``unit`` names a mean's unit in the verdict rule's sentence ("points"). The
+    verdict rule's sentence (:func:`verdict_note`) is appended to ``note``,
     and where ``n`` is smaller than ``n_paper`` (a rerun at a smaller scale) a sentence saying so.
     """
     if isinstance(paper, str):
@@ -267,7 +268,7 @@ def quantitative(
                           n_paper=n_paper, proportion=float(proportion))
     c = Claim(claim, description, float(paper), float(ours), float(lo), float(hi), int(n),
               verdict, note, step, n_paper, float(proportion), int(bool(percent)))
-    extra = verdict_note(c)
+    extra = verdict_note(c, unit)
     if 0 < int(n) < n_paper:  # a rerun at a smaller scale: its verdict is the weaker for it
         extra = _sentences(extra, f"Judged on n = {int(n):,}, fewer than the paper's {n_paper:,}.")
     return replace(c, note=_sentences(note, extra)) if extra else c

@@ -338,11 +338,11 @@ def tree_claims(branching: pd.DataFrame | None) -> list[Claim]:
                  "count them")
     out.append(quantitative("tree.size", "game-tree size for a fixed shuffle (log10)",
                             round(math.log10(paper.TREE["tree.size"]), 3), size, lo, hi, n,
-                            step=0.002, note=note, n_paper=paper.TREE_GAMES))
+                            step=0.002, note=note, n_paper=paper.TREE_GAMES, unit="in log10"))
     out.append(quantitative("tree.total", "all games, draws x tree size (log10)",
                             round(math.log10(paper.TREE["tree.total"]), 3), draws + size,
                             draws + lo, draws + hi, n, step=0.004, note=note,
-                            n_paper=paper.TREE_GAMES))
+                            n_paper=paper.TREE_GAMES, unit="in log10"))
     return out
 
 
@@ -448,7 +448,7 @@ def table2_claims(df: pd.DataFrame | None, games: int,
             notes.append(_authors_fg_note(self_play) or _quirk_note(quirk))
         out.append(quantitative(f"table2.{agent}", desc, value, r.score0, r.score0_lo,
                                 r.score0_hi, r.n, step=STEP, note="; ".join(n for n in notes if n),
-                                n_paper=paper.TABLE2_GAMES))
+                                n_paper=paper.TABLE2_GAMES, unit="points"))
     return out
 
 
@@ -547,7 +547,8 @@ def table3_claims(df: pd.DataFrame | None, games: int, time_scale: float = 1.0,
                                 if rule.n < games else ""))
             c = quantitative(cid, desc, value if raw is None else raw, r.margin,
                              r.margin_lo, r.margin_hi, r.n, step=STEP,
-                             note="; ".join(notes) + ".", n_paper=paper.TABLE3_GAMES)
+                             note="; ".join(notes) + ".", n_paper=paper.TABLE3_GAMES,
+                             unit="points")
             if c.verdict == "differs":
                 cause = differs_cause(strategy, T, like_for_like=lfl is not None)
                 c = dataclasses.replace(c, note=f"{c.note} {cause}")
@@ -585,7 +586,7 @@ def fg_pooled_claim(df: pd.DataFrame | None, games: int) -> Claim:
             + ("" if full else f" ({games * len(paper.TABLE3_T):,} when complete)")
             + "; a single FG cell that differs is one of ten samples of this number.")
     return quantitative(cid, desc, value, m, lo, hi, len(fg), step=STEP, note=note,
-                        n_paper=paper.TABLE3_GAMES)
+                        n_paper=paper.TABLE3_GAMES, unit="points")
 
 
 #: Budgets (s) at or below which UCT with knowledge playouts (FG, PG, εG) gets fewer iterations
