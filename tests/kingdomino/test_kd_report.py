@@ -353,6 +353,10 @@ def test_the_memo_table_reads_the_bench_record():
     caption = report.memo_caption({"memo_T": 4.0, "memo_games": 2})
     assert "game at T = 4 s without and with" in caption and "(2 games per row)" in caption
     assert "game without and with" in report.memo_caption(None)
+    stamped = report.memo_caption({"memo_T": 4.0, "memo_machine": {
+        "cpu": "Intel(R) Xeon(R) Processor", "date": "2026-11-28 17:30 UTC", "load_average": 2.4}})
+    assert stamped.endswith("; measured on Intel(R) Xeon(R) Processor, 2026-11-28 17:30 UTC, "
+                            "load average 2.4")
 
 
 def test_the_readings_are_judged_like_for_like_with_our_rule_in_the_note():

@@ -17,7 +17,7 @@ from typing import Any
 
 from .io import atomic_write_text
 
-__all__ = ["machine", "record_path", "write_record", "read_record"]
+__all__ = ["machine", "record_path", "write_record", "read_record", "add_to_record"]
 
 #: The committed results folder of the package's own checkout.
 DATA = Path(__file__).resolve().parents[3] / "data"
@@ -56,3 +56,16 @@ def read_record(chapter: str, data_dir: str | os.PathLike | None = None) -> dict
     """The chapter's committed bench record, or None if there is none."""
     path = record_path(chapter, data_dir)
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def add_to_record(chapter: str, results: dict[str, Any], stamp: str,
+                  data_dir: str | os.PathLike | None = None) -> Path:
+    """Add ``results`` to the chapter's record, keeping what it holds, with :func:`machine`'s
+    description under ``stamp``: a measurement that stands on its own (a side-by-side ratio)
+    added to a record whose other numbers were measured elsewhere or earlier."""
+    path = record_path(chapter, data_dir)
+    old = read_record(chapter, data_dir) or {"machine": machine()}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path, json.dumps({**old, **results, stamp: machine()}, indent=2,
+                                       ensure_ascii=False) + "\n")
+    return path

@@ -37,7 +37,7 @@ import time
 import numpy as np
 from numba import njit
 
-from ..core.benchrecord import write_record
+from ..core.benchrecord import add_to_record, write_record
 from .agents import (
     AG_BIAS,
     AG_C,
@@ -401,5 +401,19 @@ def main(quick: bool = False) -> dict:
     return out
 
 
+def record_memo(T: float = MEMO_BENCH_T, n_games: int = 2) -> dict:
+    """Time Table III games with and without FG's memo (:func:`memo_speedup`) and add them to
+    the committed record with this machine's stamp (``memo_machine``), leaving its rates as
+    they were measured: a side-by-side ratio stands on its own, so it need not wait for a quiet
+    machine to re-measure every rate (``python -m gameai.kingdomino.bench --memo``)."""
+    memo = memo_speedup(T, n_games)
+    print_memo_speedup(memo, T)
+    print("record:", add_to_record("kingdomino", {"memo_T": T, "memo_games": n_games,
+                                                  "memo_speedup": memo}, "memo_machine"))
+    return memo
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+
+    record_memo() if sys.argv[1:] == ["--memo"] else main()

@@ -1473,8 +1473,11 @@ def memo_caption(record: dict | None) -> str:
     n = (record or {}).get("memo_games")
     at = f" at T = {T:g} s" if T is not None else ""
     games = f" ({n} game{'s' if n != 1 else ''} per row)" if n else ""
+    where = (record or {}).get("memo_machine")
+    measured = "" if not where else (f"; measured on {where['cpu']}, {where['date']}, load "
+                                     f"average {where['load_average']:.1f}")
     return (f"CPU seconds per Table III game{at} without and with FG's memo, from the same seeds, "
-            f"side by side in one process{games}")
+            f"side by side in one process{games}{measured}")
 
 
 def speed_text(rates: dict, machine: dict, record: dict | None) -> str:
