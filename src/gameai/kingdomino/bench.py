@@ -27,7 +27,8 @@ games (``tests/kingdomino/test_kd_speed.py`` checks it move for move).
 FG's memo (:func:`memo_speedup`, issue 45): the rates above leave it out - they are the engine's
 speed per playout, as the authors' are - and whole Table III games are timed without and with
 it instead, side by side from the same seeds (``tests/kingdomino/test_kd_memo.py`` checks that
-both play the same games).
+both play the same games). ``python -m gameai.kingdomino.bench --memo`` times them alone and adds
+them to the committed record with their own machine stamp (:func:`record_memo`).
 """
 
 from __future__ import annotations
