@@ -762,7 +762,7 @@ def _gap_to_best(T: float, named: Any, best: Any) -> str:
 #: "~": level - the mean gap's CI covers 0. Budgets not computed yet are left out ("so far").
 _ABOVE_0P1 = tuple(float(t) for t in paper.TABLE3_T if t > 0.1)
 FIG5_READINGS = (
-    ("fig5.fg_tight", "at 0.1 s FG is level with MCE-TR/R and ahead of the other MCE players",
+    ("fig5.fg_tight", "at 0.1 s FG not told apart from MCE-TR/R and ahead of the other MCE players",
      [((0.1,), "FG", "MCE-TR/R", "~")]
      + [((0.1,), "FG", s, ">") for s in ("MCE-FG/R", "MCE-PG/R", "MCE-εG/R")]),
     # "the best knowledge-based statistical evaluators ... consistently outperform the random
@@ -821,8 +821,8 @@ def fig5_readings(t3: pd.DataFrame | None, time_scale: float = 1.0) -> list[Clai
             out.append(pending(cid, desc, paper.READINGS[cid], "Table III pending"))
             continue
         note = ("margin gaps in points with 95 % CIs; 'ahead' needs the CI above 0 and every "
-                "budget's gap above 0, 'level' a CI that covers 0; the same gaps in the paper's "
-                f"table: {', '.join(theirs)}")
+                "budget's gap above 0, 'not told apart' a CI that covers 0 (no test of "
+                f"equivalence); the same gaps in the paper's table: {', '.join(theirs)}")
         if short:
             note += "; so far: some budgets not complete yet, the verdict may change"
         out.append(qualitative(cid, desc, paper.READINGS[cid], "; ".join(texts), holds,
@@ -864,7 +864,7 @@ def enhancements_claim(t3: pd.DataFrame | None, time_scale: float = 1.0) -> Clai
     when the mean gap (enhanced minus plain UCT, :func:`enhancement_gaps`) is above 0 at every
     budget below 0.2 s and its CI covers 0 at every larger budget computed."""
     cid = "conclusion.enhancements_short"
-    desc = "UCT_B and UCT_W ahead of plain UCT below 0.2 s, level with it above"
+    desc = "UCT_B and UCT_W ahead of plain UCT below 0.2 s, not told apart from it above"
     g = enhancement_gaps(table3(t3, time_scale)) if t3 is not None else pd.DataFrame()
     if g.empty or not (g["T"] < ENHANCEMENTS_TIGHT_T).any():
         return pending(cid, desc, paper.READINGS[cid], "Table III at 0.1 s pending")
