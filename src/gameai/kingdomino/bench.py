@@ -402,7 +402,7 @@ def main(quick: bool = False) -> dict:
     return out
 
 
-def record_memo(T: float = MEMO_BENCH_T, n_games: int = 2) -> dict:
+def record_memo(T: float = MEMO_BENCH_T, n_games: int = 6) -> dict:
     """Time Table III games with and without FG's memo (:func:`memo_speedup`) and add them to
     the committed record with this machine's stamp (``memo_machine``), leaving its rates as
     they were measured: a side-by-side ratio stands on its own, so it need not wait for a quiet
