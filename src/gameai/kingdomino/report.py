@@ -1184,10 +1184,14 @@ def fig5_text(claims: pd.DataFrame) -> str:
                                        for cid, desc, _ in analysis.FIG5_READINGS) + "."
 
 
+def _like_for_like(note: str) -> bool:
+    """Does a reading's note say it is judged on the like-for-like games?"""
+    return str(note).startswith(analysis.JUDGED_LIKE_FOR_LIKE)
+
+
 def _judged_on(note: str) -> str:
-    """Which of our Table III studies a reading's note says it is judged on."""
-    return ("the like-for-like games" if str(note).startswith(analysis.JUDGED_LIKE_FOR_LIKE)
-            else "our rule's games")
+    """Which of our Table III studies a reading's note says it is judged on, in words."""
+    return "the like-for-like games" if _like_for_like(note) else "our rule's games"
 
 
 def enhancement_text(claims: pd.DataFrame) -> str:
@@ -1209,7 +1213,7 @@ def enhancement_caption(claims: pd.DataFrame) -> str:
 def enhancement_table(res, claims: pd.DataFrame, params) -> pd.DataFrame | None:
     """§V-G: the mean of UCT_B-X and UCT_W-X minus UCT-X over the playout policies per budget,
     ours (the games the claim is judged on) beside the paper's own Table III."""
-    like = _judged_on(_row(claims, "conclusion.enhancements_short")["note"]).startswith("the like")
+    like = _like_for_like(_row(claims, "conclusion.enhancements_short")["note"])
     t3 = analysis.table3_frame(res, "table3authors_T" if like else "table3_T")
     if t3 is None or not enhancement_text(claims):
         return None

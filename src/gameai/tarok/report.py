@@ -114,7 +114,7 @@ def one_line(claims: pd.DataFrame) -> str:
     words = c[c["verdict"].isin(["holds", "fails"])]
     if judged.empty and words.empty:
         return "No claim of the tarok paper is computed in this run."
-    parts = [f"{int(tally[v])} {words}" for v, words in (
+    parts = [f"{int(tally[v])} {said}" for v, said in (
         ("reproduced", "reproduce"), ("consistent", "lie within both studies' sampling error"),
         ("differs", "differ")) if tally.get(v, 0)]
     text = (f"Of {len(judged)} judged numbers of the tarok paper and its thesis, "
