@@ -509,3 +509,14 @@ def test_a_mean_gap_names_its_unit_where_the_caller_gives_one():
     assert "Ours is 3.95 points from the printed value" in c.note and "(±1.84 points)" in c.note
     assert "Ours is 3.95 from" in quantitative("a", "d", -9.0, -5.0, -6.3, -3.7, 200, step=0.1,
                                                n_paper=200).note
+
+
+def test_claims_in_words_can_stay_undecided_and_their_counts_read_as_sentences():
+    from gameai.core.claims import qualitative, verdict_count
+
+    assert qualitative("a.b", "d", "p", "o", True, 10).verdict == "holds"
+    assert qualitative("a.b", "d", "p", "o", False, 10, note="why").verdict == "fails"
+    assert qualitative("a.b", "d", "p", "o", None, 10, note="why").verdict == "undecided"
+    assert [verdict_count(n, v) for n, v in ((1, "differs"), (29, "differs"), (2, "fails"),
+                                             (3, "holds"), (4, "reproduced"))] == \
+        ["1 differs", "29 differ", "2 fail", "3 hold", "4 reproduced"]

@@ -111,7 +111,7 @@ def test_the_claim_sentence_and_the_domain_table_come_from_the_claims():
     claims = pd.DataFrame({"claim": ["kingdomino.ismcts_vs_det_uct", "tarok.ismcts_vs_det_uct"],
                            "verdict": ["holds", "undecided"], "ours": ["+0.0 points", "-1.0"]})
     text = report.found_claim(claims)
-    assert "holds in Kingdomino, 4 players. It is undecided in Tarok" in text
+    assert "holds in Kingdomino, 4 players; it is undecided in Tarok" in text
     two = pd.DataFrame({"claim": ["durak2.ismcts_vs_det_uct", "durak4.ismcts_vs_det_uct"],
                         "verdict": ["undecided", "undecided"], "ours": ["+0.0", "+0.0"]})
     assert "is undecided in Durak, 2 players; Durak, 4 players." in report.found_claim(two)

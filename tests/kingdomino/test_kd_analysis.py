@@ -137,7 +137,10 @@ def test_best_variant_claim_says_how_far_the_named_one_is_behind():
                       + rows("MCE-PG/R", [6] * 20 + [7], T=4.0)
                       + rows("UCT-FG", [1] * 3, T=4.0))
     _, best = analysis.conclusion_claims(df)
-    assert best.verdict == "fails"  # the rule reads point estimates, as the paper's text does
+    # 2 s: level (undecided there); 4 s: MCE-PG/R significantly ahead of the named MCE-FG/R
+    assert best.verdict == "fails"
+    assert "the named variant against every other: ahead at 1, level at 1, behind at 1" in best.ours
+    assert analysis.conclusion_claims(df[df["T"] != 4.0])[1].verdict == "undecided"
     assert "at 2 s MCE-FG/R is 0.5 points behind MCE-PG/R" in best.note
     assert "level: the gap's 95 % CI covers 0" in best.note
     assert "at 4 s MCE-FG/R is 6.0 points behind MCE-PG/R" in best.note
@@ -339,9 +342,35 @@ def test_sweep_claims_name_the_values_level_with_the_best_and_say_so_far():
     level, raw = fig7.note.split("C level with the best (gap CI covers 0): ")[1].split(". ", 1)
     assert level == "UCT-FG 2 s: 0.6, 1; UCT-TR 0.2 s: 0.3, 0.6"  # C = 0 clearly worse
     # the authors' raw best C: 0.6 for UCT-FG (level here), 0.2 for UCT-TR at 0.2 s (not swept)
-    assert raw.startswith("The paper's text is not supported by the authors' own raw results")
+    assert raw.startswith("The authors' own raw results (kdom-ai, experiments/runs) put the best C")
+    assert "(point estimates; 2 of 3 outside the paper's range)" in raw  # UCT-TR 0.2 s, UCT-FG
     assert raw.endswith("ours is level with it in 1 of 2 setups.")
+    # UCT-FG: 1 (in the paper's range) and 0.6 (not) are level with the best: undecided
+    assert fig7.verdict == "undecided" and "UCT-FG 2 s: best C = 1" in fig7.ours
     assert "so far" not in analysis.sweep_claims(df[df["seat0"] == "UCT-TR"], None, games=200)[0].note
+
+
+def test_sweep_readings_hold_fail_or_stay_undecided_on_the_values_level_with_the_best():
+    in_range = analysis._fig7_range  # UCT-FG: C >= 1; UCT-TR: 0.3-0.6
+    assert analysis._range_verdict({("UCT-FG", 2.0): [1.0, 1.5], ("UCT-TR", 0.2): [0.3]},
+                                   in_range) is True
+    assert analysis._range_verdict({("UCT-FG", 2.0): [1.0, 0.6], ("UCT-TR", 0.2): [0.3]},
+                                   in_range) is None
+    # every value in the range significantly worse than UCT-TR's best, C = 1
+    assert analysis._range_verdict({("UCT-FG", 2.0): [1.0], ("UCT-TR", 0.2): [1.0, 1.5]},
+                                   in_range) is False
+
+
+def test_mce_beats_uct_needs_the_gap_clear_of_zero_at_every_budget():
+    noisy = [-10, 10] * 10
+    ahead = rows("MCE-TR/R", [5] * 20, T=0.1) + rows("UCT-TR", [0] * 20, T=0.1)
+    level = rows("MCE-FG/R", [1 + m for m in noisy], T=2.0) + rows("UCT-FG", noisy, T=2.0)
+    behind = rows("MCE-FG/R", [0] * 20, T=4.0) + rows("UCT-FG", [3] * 20, T=4.0)
+    beats = analysis.conclusion_claims(pd.DataFrame(ahead))[0]
+    assert beats.verdict == "holds" and "ahead at 1 of 1 budgets computed" in beats.ours
+    assert analysis.conclusion_claims(pd.DataFrame(ahead + level))[0].verdict == "undecided"
+    worse = analysis.conclusion_claims(pd.DataFrame(ahead + level + behind))[0]
+    assert worse.verdict == "fails" and "ahead at 1, level at 1, behind at 1" in worse.ours
 
 
 def test_readings_use_complete_columns_only():

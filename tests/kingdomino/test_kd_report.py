@@ -222,7 +222,7 @@ def test_one_line_counts_the_verdicts_and_names_the_measured_causes():
     assert line.startswith("Of the paper's 42 judged numbers, 30 reproduce and 7 more lie within")
     assert "5 differ — the game-tree size because the paper counts a mirrored placement twice" in line
     assert "3 cells of Table III, where chance alone would give about 2.0 —" in line
-    assert "2 statements in words tested here, 1 hold and 1 fail" in line
+    assert "2 statements in words tested here, 1 holds and 1 fails" in line
     assert line.endswith(".") and "[" not in line and "pending" not in line
     only_pending = claims.assign(verdict="pending")
     assert report.one_line(only_pending) == "No number of the paper is judged in this run yet."
@@ -390,3 +390,37 @@ def test_the_enhancement_caption_names_the_games_of_the_reading():
     rule = pd.DataFrame([row | {"note": "judged on our rule: the like-for-like columns are not "
                                         "computed yet"}])
     assert report.enhancement_caption(rule).endswith("on our rule's games")
+
+
+def _spread(mean, n, sd=8):
+    """``n`` scores of exactly mean ``mean`` and spread ``sd`` (alternating above and below)."""
+    return [mean + sd * (-1) ** i for i in range(n)]
+
+
+def _greedy_games(agent, opponent, scores):
+    return [{"key": agent, "index": i, "seat0": agent, "seat1": opponent, "seat2": opponent,
+             "seat3": opponent, "score0": s, "margin": s - 55, "win": 0, "draw": 0}
+            for i, s in enumerate(scores)]
+
+
+def test_the_fg_bug_text_defers_to_the_larger_self_play_run():
+    # 500 games: FG* scores about 51.5 (the paper's 51.4 inside); 10,000 of the same setting
+    # score 53 (outside), and FGA 51.4
+    quirk = pd.DataFrame(_greedy_games("FG*", "FG*", _spread(51.5, 500))
+                         + _greedy_games("FG", "FG*", _spread(52.5, 500)))
+    text = report.quirk_text(quirk)
+    assert "on these 500 games the bug accounts for the score" in text
+    assert "larger run" not in text  # no self-play games: nothing more is said
+    self_play = pd.DataFrame(_greedy_games("FG*", "FG*", _spread(53.0, 10_000))
+                             + _greedy_games("FGA", "FGA", _spread(51.4, 10_000))
+                             + _greedy_games("FG", "FG", _spread(53.2, 10_000)))
+    text = report.quirk_text(quirk, self_play)
+    assert "plays the same setting 10,000 times: FG* scores 53.0" in text and "*differs*" in text
+    assert "the last domino alone does not account for the paper's score" in text
+    # the opponents' strength compares the larger runs: FG 53.2 - FG* 53.0, not told apart
+    res = FakeRes({"greedy_self_play": self_play, "fg_quirk": quirk})
+    line = report.lfl_opponents_text(res)
+    assert "10,000 and 10,000 games" in line and "not told apart" in line
+    # without the self-play games: Table II's FG against the bug check's FG* (500 games each)
+    res = FakeRes({"fg_quirk": quirk, "table2": pd.DataFrame(_greedy_games("FG", "FG", _spread(56, 500)))})
+    assert "every margin is lower" in report.lfl_opponents_text(res)

@@ -203,3 +203,25 @@ def test_tt_text_compares_history_and_window_with_the_paper():
     text = report.tt_text(d)
     assert "history saves more than in the paper (switching it off: 3.00×" in text
     assert "the minimal window less (1.40×" in text
+
+
+def test_compute_table_counts_one_stored_run_once(monkeypatch):
+    # Table 1 at the paper's 20 deals reads the first deals of the 200-deal run: one file, one
+    # recorded time, so one row (the larger) naming both
+    from types import SimpleNamespace
+
+    import gameai.core.store as store
+
+    monkeypatch.setattr(store, "wall_time", lambda exp, data_dir: {"table1": 7200.0,
+                                                                    "strength": 3600.0}[exp.name])
+    exps = {"table1": SimpleNamespace(name="table1", total=20, description="Table 1"),
+            "table1_ci": SimpleNamespace(name="table1", total=200, description="Table 1 at more deals"),
+            "strength": SimpleNamespace(name="strength", total=10, description="Strength")}
+    frames = {"table1": pd.DataFrame({"key": ["a"] * 20, "index": range(20)}),
+              "table1_ci": pd.DataFrame({"key": ["a"] * 200, "index": range(200)}),
+              "strength": pd.DataFrame({"key": ["b"] * 4, "index": range(4)})}
+    res = type("Res", (), {"experiments": exps, "data_dir": "d",
+                           "__getitem__": lambda self, k: frames[k]})()
+    t = report.compute_table(res)
+    assert t["experiment"].tolist() == ["Table 1 at more deals (its first tasks: Table 1)", "Strength"]
+    assert t["tasks"].tolist() == ["200", "4 of 10"] and t["wall time (h)"].tolist() == [2.0, 1.0]

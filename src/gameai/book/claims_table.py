@@ -18,7 +18,7 @@ import pandas as pd
 
 from ..core.claims import (BY_CHANCE, FAMILY_MIN, VERDICTS, _finite, _is_number, _maybe_number,
                            expected_by_chance, family_counts, family_sentence, judged, scorecard,
-                           scorecard_families)
+                           scorecard_families, verdict_count)
 from ..core.numbers import range_separator
 from .display import save_table
 
@@ -305,7 +305,7 @@ def _fold_note(verdicts: list[str]) -> list[str]:
     """The row that stands for a group's folded rows (shown while they are hidden)."""
     if not verdicts:
         return []
-    tally = ", ".join(f"{verdicts.count(v)} {v}" for v in VERDICTS if v in verdicts)
+    tally = ", ".join(verdict_count(verdicts.count(v), v) for v in VERDICTS if v in verdicts)
     return [f'<tr class="foldnote"><td colspan="6">{len(verdicts)} more rows folded ({tally}): '
             "the box above the table shows them</td></tr>"]
 

@@ -57,6 +57,7 @@ __all__ = [
     "verdict_for",
     "two_study_error",
     "judged",
+    "verdict_count",
     "expected_by_chance",
     "FAMILY_MIN",
     "family_of",
@@ -302,6 +303,15 @@ def not_comparable(claim: str, description: str, paper: Any, ours: Any, lo: floa
                  "not comparable", note, float(step))
 
 
+#: Verdicts that are verbs, as they read after a count other than one ("3 differ").
+_PLURAL = {"differs": "differ", "holds": "hold", "fails": "fail"}
+
+
+def verdict_count(n: int, verdict: str) -> str:
+    """``n`` claims of one verdict in words: "1 differs", "3 differ", "2 reproduced"."""
+    return f"{n} {verdict if n == 1 else _PLURAL.get(verdict, verdict)}"
+
+
 def judged(df: pd.DataFrame) -> int:
     """How many of a claims table's numeric claims are judged (reproduced, consistent or
     differs)."""
@@ -443,11 +453,13 @@ def scorecard_families(data_dir: str | os.PathLike, min_claims: int = FAMILY_MIN
 
 
 def qualitative(
-    claim: str, description: str, paper: str, ours: str, holds: bool, n: int, note: str = ""
+    claim: str, description: str, paper: str, ours: str, holds: bool | None, n: int,
+    note: str = ""
 ) -> Claim:
-    """A claim in words (an ordering, a trend); verdict ``holds`` or ``fails``, no CI."""
-    return Claim(claim, description, paper, ours, math.nan, math.nan, int(n),
-                 "holds" if holds else "fails", note)
+    """A claim in words (an ordering, a trend); verdict ``holds`` or ``fails``, or
+    ``undecided`` when ``holds`` is None (its test can tell neither); no CI."""
+    verdict = "undecided" if holds is None else "holds" if holds else "fails"
+    return Claim(claim, description, paper, ours, math.nan, math.nan, int(n), verdict, note)
 
 
 def pending(claim: str, description: str, paper: Any, note: str, step: float = 0.0) -> Claim:

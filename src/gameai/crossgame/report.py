@@ -447,6 +447,11 @@ def split_text(sweep_rows: pd.DataFrame, params) -> str:
     return text
 
 
+#: A game claim's verdict as a verb phrase before a count of settings (:func:`domains_text`).
+_VERDICT_IN = {"holds": "holds in", "fails": "fails in", "undecided": "is undecided in",
+               "pending": "is not computed for"}
+
+
 def domains_text(sweep_rows: pd.DataFrame, claims: pd.DataFrame, games) -> str:
     """Our games against the paper's domains, in words computed from the sweep and the claims."""
     if sweep_rows.empty or claims.empty:
@@ -460,9 +465,9 @@ def domains_text(sweep_rows: pd.DataFrame, claims: pd.DataFrame, games) -> str:
                             else f"{SETTINGS[g].label} {ks[0]}")
     v = claims["verdict"].value_counts()
     return ("In our games the best number of determinizations per budget ranged as follows: "
-            + "; ".join(per_game) + ". The paper's claim, as tested here, "
-            + ", ".join(f"{k} in {int(n)}" for k, n in v.items()) + " of the "
-            f"{len(claims)} settings. This chapter does not isolate strategy fusion or "
+            + "; ".join(per_game) + f". Of the {len(claims)} settings, the paper's claim as "
+            "tested here " + and_list([f"{_VERDICT_IN.get(k, k + ' in')} {int(n)}"
+                                       for k, n in v.items()]) + ". This chapter does not isolate strategy fusion or "
             "non-locality on chosen positions; what it measures is their joint effect on the "
             "result, at equal iterations.")
 
@@ -516,8 +521,8 @@ def found_claim(claims: pd.DataFrame) -> str:
         hit = [names[c] for c, v in zip(claims["claim"], claims["verdict"]) if v == verdict]
         if hit:  # the games' names hold commas ("Durak, 2 players"): semicolons between them
             parts.append(f"{words} in {'; '.join(hit)}")
-    return ("SO-ISMCTS not worse than the best-split determinized UCT by more than 3 points at "
-            "every budget: " + ". It ".join(parts) + ".")
+    return ("the claim that SO-ISMCTS is not worse than the best-split determinized UCT by more "
+            "than 3 points at every budget " + "; it ".join(parts) + ".")
 
 
 def found_exploration(table: pd.DataFrame | None, params) -> str:

@@ -778,10 +778,11 @@ def mc_group_notes(res, claims: pd.DataFrame) -> str:
 
 def verdict_counts(claims: pd.DataFrame) -> str:
     """How many claims got each verdict, in the order of :data:`VERDICTS` (judged ones only)."""
-    from ..core.claims import VERDICTS
+    from ..core.claims import VERDICTS, verdict_count
 
     counts = claims["verdict"].value_counts()
-    return ", ".join(f"**{int(counts[v])}** {v}" for v in VERDICTS if v != "pending" and counts.get(v, 0))
+    return ", ".join("**{}** {}".format(*verdict_count(int(counts[v]), v).split(" ", 1))
+                     for v in VERDICTS if v != "pending" and counts.get(v, 0))
 
 
 #: The paper's findings outside Figs. 3-7, as the one-line verdict names them when they fail.

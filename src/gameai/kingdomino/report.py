@@ -19,6 +19,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from ..core.claims import verdict_count
 from ..core.numbers import and_list, ci_range, number, pct, with_ci
 from ..core.stats import bh_reject, common_shift, holm_reject
 from . import analysis, paper
@@ -361,7 +362,9 @@ def table3_family(claims: pd.DataFrame) -> str | None:
     (:func:`gameai.core.claims.family_sentence`); None with fewer than ten judged cells."""
     from ..core.claims import family_counts, family_sentence
 
-    counts = family_counts(claims[claims["claim"].str.startswith("table3.")])
+    # the cells alone, as the chapter's other counts of Table III (not FG's pooled row)
+    counts = family_counts(claims[claims["claim"].str.startswith("table3.")
+                                  & (claims["claim"] != "table3.FG.pooled")])
     return None if counts.empty else family_sentence(counts.iloc[0])
 
 
@@ -534,10 +537,13 @@ def one_line(claims: pd.DataFrame) -> str:
     if len(differ):
         text += f"; {len(differ)} differ" + _differ_reasons(claims, differ)
     w = statements(claims)["verdict"].value_counts()
-    words = int(w.get("holds", 0)) + int(w.get("fails", 0))
+    words = sum(int(w.get(v, 0)) for v in ("holds", "fails", "undecided"))
     if words:
+        tally = and_list([verdict_count(int(w[v]), v) if v != "undecided" else
+                          f"{int(w[v])} {'is' if int(w[v]) == 1 else 'are'} undecided"
+                          for v in ("holds", "fails", "undecided") if w.get(v, 0)])
         text += (f"{' —' if len(differ) else ';'} and of its {words} statements in words tested "
-                 f"here, {int(w.get('holds', 0))} hold and {int(w.get('fails', 0))} fail")
+                 f"here, {tally}")
     return text + "."
 
 
@@ -555,8 +561,8 @@ def _differ_reasons(claims: pd.DataFrame, differ: pd.DataFrame) -> str:
         parts.append("the game-tree size because the paper counts a mirrored placement twice "
                      "(counting it so gives the paper's number)")
     if (ids == "table2.FG").any():
-        parts.append("Table II's greedy player because the authors' version places its last "
-                     "domino at random")
+        parts.append("Table II's greedy player because the authors' version places its first "
+                     "and last dominoes at random (so played, it scores the paper's number)")
     t3 = claims[claims["claim"].str.startswith("table3.") & (claims["claim"] != "table3.FG.pooled")]
     t3_differ = int((t3["verdict"] == "differs").sum())
     if t3_differ:
@@ -659,7 +665,8 @@ def readings_found(claims: pd.DataFrame) -> str:
     return (f"of the paper's {len(readings)} statements in words tested here (its readings of "
             "its own tables and its conclusions), "
             + ", ".join(f"**{int(tally[v])}** {w}" for v, w in
-                        (("holds", "hold"), ("fails", "fail"), ("pending", "not computed in this run"))
+                        (("holds", "hold"), ("fails", "fail"), ("undecided", "undecided"),
+                         ("pending", "not computed in this run"))
                         if tally.get(v, 0))
             + ("" if not failed else " (failing: " + "; ".join(failed) + ")"))
 
@@ -853,18 +860,44 @@ def _quirk_verdict(r) -> str:
             (False, False): "the bug accounts for neither"}[(score, margin)]
 
 
-def quirk_text(quirk: pd.DataFrame | None) -> str:
+def quirk_text(quirk: pd.DataFrame | None, self_play: pd.DataFrame | None = None) -> str:
     """The FG-bug check (analysis.fg_quirk) beside Table II's FG row and Table III's (paper
-    Tables II-III); empty without its games."""
+    Tables II-III), then what the larger self-play games of the authors'-greedy check
+    (``self_play``, :func:`analysis.greedy_self_play`) say of the same score; empty without the
+    bug check's games."""
     if quirk is None:
         return ""
     q = analysis.fg_quirk(quirk).set_index("agent")
     said = {"FG*": "FG* against three FG* (the paper's setting)", "FG": "our FG against three FG*"}
+    n = int(q.loc["FG*"].n)
     return ("With the bug reproduced as FG*: " + "; ".join(
         f"{said[a]} scores **{number(r.score0)}** ({_ci(r.score0_lo, r.score0_hi)}), "
         f"margin {_signed(r.margin)}, over {int(r.n):,} games" for a, r in q.iterrows())
         + f". The paper's FG scores {paper.TABLE2['FG'][0]} in Table II and a margin of "
-        f"{_signed(paper.TABLE3['FG'][0])} in Table III: " + _quirk_verdict(q.loc["FG*"]) + ".")
+        f"{_signed(paper.TABLE3['FG'][0])} in Table III: on these {n:,} games "
+        + _quirk_verdict(q.loc["FG*"]) + "." + _self_play_score(self_play, n))
+
+
+def _self_play_score(self_play: pd.DataFrame | None, n_quirk: int) -> str:
+    """Table II's FG score on the authors'-greedy check's self-play games, where they outnumber
+    the FG-bug check's ``n_quirk``: FG* and FGA (their greedy in full) with the claims' verdict
+    on the paper's score."""
+    if self_play is None:
+        return ""
+    own = analysis.greedy_self_play(self_play).set_index("agent")
+    if not {"FG*", "FGA"} <= set(own.index) or int(own.loc["FG*"].n) <= n_quirk:
+        return ""
+    star, full = own.loc["FG*"], own.loc["FGA"]
+    text = (f" The check of the authors' greedy in full (below) plays the same setting "
+            f"{int(star.n):,} times: FG* scores {number(star.score0)} "
+            f"({_ci(star.score0_lo, star.score0_hi)}), *{star.verdict}* beside the paper's "
+            f"{paper.TABLE2['FG'][0]}; their FG as their code plays it in full (FGA: its first "
+            f"domino at random too) scores {number(full.score0)} "
+            f"({_ci(full.score0_lo, full.score0_hi)}), *{full.verdict}*.")
+    if star.verdict == "differs" and full.verdict in ("reproduced", "consistent"):
+        text += (" So, on the larger run, the last domino alone does not account for the "
+                 "paper's score; the first and the last together do.")
+    return text
 
 
 # ----------------------------------------------------------------------------- Table III
@@ -1076,18 +1109,33 @@ def lfl_rates_text() -> str:
             f"3–10 ({lo4:.1f}–{hi4:.1f} times at 10 s)")
 
 
+def _own_kind_scores(res, agent: str) -> pd.Series | None:
+    """Seat 0's scores of ``agent`` against three of its own kind: from the authors'-greedy
+    check's self-play games where it has them (the most games), else from the FG-bug check
+    (FG*) or Table II (FG)."""
+    for key in ("greedy_self_play", "fg_quirk" if agent == "FG*" else "table2"):
+        games = res[key]
+        if games is None:
+            continue
+        own = games[(games["seat0"] == agent) & (games["seat1"] == agent)]["score0"]
+        if len(own):
+            return own
+    return None
+
+
 def lfl_opponents_text(res) -> str:
     """How much more our FG scores than FG* (each against three of its own kind); empty
     without the FG-bug check and Table II."""
-    q, t2 = res["fg_quirk"], res["table2"]
-    if q is None or t2 is None:
+    star, fg = _own_kind_scores(res, "FG*"), _own_kind_scores(res, "FG")
+    if star is None or fg is None:
         return ""
-    star = q[(q["seat0"] == "FG*") & (q["seat1"] == "FG*")]["score0"]
-    fg = t2[t2["seat0"] == "FG"]["score0"]
     d, a, c = analysis.mean_diff_ci(fg, star)
-    return (f"Our FG scores {number(d)} points more per game than FG* ({_ci(a, c)}; each against "
-            f"three of its own kind, {len(fg)} and {len(star)} games), so against our opponents "
-            "every margin is lower.")
+    so = ("so against our opponents every margin is lower" if a > 0 else
+          "so against our opponents every margin is higher" if c < 0 else
+          "not told apart: on this measure the two greedies make equally strong opponents")
+    return (f"Our FG's score minus FG*'s: {_signed(d)} points per game ({_ci(a, c, signed=True)}; "
+            "each against "
+            f"three of its own kind, {len(fg):,} and {len(star):,} games): {so}.")
 
 
 def _band_offset(t: pd.DataFrame, long: bool) -> str | None:
@@ -1562,9 +1610,9 @@ def sweep_reading(res, claims: pd.DataFrame, key: str, time_scale: float) -> str
     if not _computed(r) or res[key] is None:
         return NOT_RUN
     level = analysis.level_with_best(analysis.sweep(res[key], param, time_scale), param)
-    return (f"the paper says \u201c{r['paper']}\u201d; ours: {r['ours']}, so the reading "
-            f"**{r['verdict']}**{' so far' if str(r['note']).startswith('so far') else ''} on "
-            f"point estimates; {level}")
+    return (f"the paper says \u201c{r['paper']}\u201d; ours: {r['ours']} on point estimates; "
+            f"{level}, so the reading, judged on the values level with the best, is "
+            f"**{r['verdict']}**{' so far' if str(r['note']).startswith('so far') else ''}")
 
 
 # ----------------------------------------------------------------------------- beyond the paper

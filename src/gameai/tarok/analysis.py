@@ -857,12 +857,12 @@ def window_claims(cost: pd.DataFrame | None, games: pd.DataFrame | None,
     return out
 
 
-#: Lapajne (2011), the spec's sanity anchor: declarer's card points of random play.
-ANCHOR_RANDOM_POINTS = 28
-
-
 def strength_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
-    desc = "human players judge the program to play tarok reasonably well (abstract; qualitative)"
+    # the paper's evidence is human judgement, which no run can repeat: the claim tested is a
+    # measured stand-in, and its description says so
+    desc = ("measured in play instead of by human judges: the full program as declarer scores "
+            "clearly more card points than random and rule-based play (the abstract's \"plays "
+            "reasonably well\")")
     if df is None:
         return [pending("strength.reasonable", desc, "plays reasonably well",
                         "not computed in this run: the strength games, about 2 s per deal for the "
@@ -880,9 +880,7 @@ def strength_claims(df: pd.DataFrame | None, deals: int) -> list[Claim]:
     parts = ["a proxy for the paper's human judgement, not a reproduction of it",
              "holds if the full program as declarer of three (on every deal, not only those it "
              "would bid) scores clearly more than random and rule-based play (CIs apart) "
-             "against the same two rule-based opponents",
-             f"random play scores {r.points:.1f} points here; Lapajne (2011) reports about "
-             f"{ANCHOR_RANDOM_POINTS} against other opponents"]
+             "against the same two rule-based opponents"]
     if "mcab" in t.index:
         d = paired(df, "tarokist", "mcab")
         parts.append(f"full program minus plain MC alpha-beta on the same {d['deals']} deals: "

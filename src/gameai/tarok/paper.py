@@ -55,11 +55,6 @@ FUZZY_TT_GAIN = 2.3
 US_PER_NODE_ALL = 28.6
 TARGET_US_PER_NODE = 1.0
 
-#: Sanity anchor (not a target, spec): Lapajne 2011, declarer's card points of 70 in "three".
-LAPAJNE_RANDOM_POINTS = 28
-LAPAJNE_MCTS_POINTS = (36, 38)
-
-
 def claim_rows() -> list[dict]:
     """Every claim id of the spec with the paper's value (numbers; text for qualitative ones)."""
     rows = []
