@@ -314,7 +314,7 @@ def test_monte_carlo_texts_table_and_data():
     assert report.mc_texts(t, 200)["durak-games-mc"].startswith("100–100 (of 200")
     assert list(report.mc_table(t)["budget"]) == [5, 50]
     fig = report.mc_figure(t)
-    assert {"MC-AI, 2 players"} == _legend(fig)
+    assert {"MC-AI, 2 players", "1/n = 1/2"} == _legend(fig)  # the equal-players line named
     plt.close(fig)
 
 

@@ -268,3 +268,16 @@ def test_redeal_values_sit_beside_each_claim_without_repeating_the_definition():
 def test_checks_and_notes_write_counts_without_e_notation():
     assert "1e5" not in analysis.SCALED_LABEL and "100,000" in analysis.SCALED_LABEL
     assert analysis.OURS_TEXT == "our configuration (card moves only, our weights)"
+
+
+def test_winning_sequences_claim_reads_the_victories_lost_without_them():
+    res = FakeResults(heuristic_paper=heuristic_rows(0.44))
+    assert analysis.winning_sequences_claim(res).verdict == "pending"
+    # without §3.3 the paper configuration wins 22 % instead of 44 %: half its victories
+    res["heuristic_paper_checks"] = heuristic_rows(0.22, seat0="HeuristicAI-passlist-noseq")
+    c = analysis.winning_sequences_claim(res)
+    assert c.verdict == "fails" and c.ours.startswith("50")
+    assert c.n == 4000 and "our reading" in c.description
+    # the same wins with and without: well below 1 % lost only with many games; here undecided
+    res["heuristic_paper_checks"] = heuristic_rows(0.44, seat0="HeuristicAI-passlist-noseq")
+    assert analysis.winning_sequences_claim(res).verdict == "undecided"

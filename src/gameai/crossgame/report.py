@@ -50,7 +50,7 @@ def games_table() -> pd.DataFrame:
                          for g, s in SETTINGS.items()])
 
 
-def _panels(n: int, ncols: int = 3, height: float = 3.1):
+def _panels(n: int, ncols: int = 2, height: float = 3.1):
     rows = max(1, math.ceil(n / ncols))
     fig, axes = plt.subplots(rows, ncols, figsize=(3.5 * ncols, height * rows), squeeze=False)
     return fig, axes.ravel()

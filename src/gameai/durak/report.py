@@ -279,7 +279,8 @@ def hands_texts(rc: pd.DataFrame | None, so: pd.DataFrame | None,
             f"time, the highest {pct(rc['fool_high'].min())}–{pct(rc['fool_high'].max())}."),
         "durak-makeup": (
             f"at equal value otherwise, three or more cards of one rank change the fool rate by "
-            f"{effect('three', True)}, a pair by {effect('pair')}, three or more cards of one "
+            f"{effect('three', True)}, two or more cards of one rank by {effect('pair')}, three or "
+            f"more cards of one "
             f"non-trump suit by {effect('unbalanced', True)}."),
         "durak-predict-text": (
             "The evaluator orders hands in the right direction "
@@ -388,8 +389,8 @@ def endgame_texts(rows: pd.DataFrame | None, eff: pd.DataFrame | None,
 # ----------------------------------------------------------------------------- matches
 
 
-def _errorbars(ax, x, t: pd.DataFrame, value: str = "share", **style) -> None:
-    ax.errorbar(x, t[value], yerr=[t[value] - t[f"{value}_lo"], t[f"{value}_hi"] - t[value]],
+def _errorbars(ax, x, t: pd.DataFrame, value: str = "share", **style):
+    return ax.errorbar(x, t[value], yerr=[t[value] - t[f"{value}_lo"], t[f"{value}_hi"] - t[value]],
                 capsize=2, **style)
 
 
@@ -590,8 +591,8 @@ def diagnosis_texts(p: pd.DataFrame | None, ld_rows: pd.DataFrame | None) -> dic
 
     who = f"{min(many)}–{max(many)} players" if len(many) > 1 else f"{many[0]} players"
     out["durak-diagnosis"] = (
-        f"it is the opening attack. With {who} EvalAI's share of the fool against SmallestAI is "
-        f"**{span('EvalAI')}** from 1/n; leading the smallest card instead makes it "
+        f"it is the opening attack. With {who} EvalAI's share of the fool against SmallestAI is, "
+        f"over those player counts, **{span('EvalAI')}** from 1/n; leading the smallest card instead makes it "
         f"**{span('EvalAI/lead-smallest')}**, and so does leading by the hand value alone, without "
         f"OpenFool's rank-group bonus ({span('EvalAI/lead-nobonus')}), which makes EvalAI lead "
         "high cards from pairs and triples. The thresholds are not the cause: without the "
@@ -781,8 +782,11 @@ def mc_figure(t: pd.DataFrame) -> plt.Figure:
     t = t.sort_values(["agent", "n_players", "budget"])
     fig, ax = plt.subplots(figsize=plots.SINGLE)
     for (a, n), g in t.groupby(["agent", "n_players"]):
-        _errorbars(ax, g["budget"], g, marker="o", label=f"{a}, {n} players")
-        ax.axhline(1 / n, color="grey", ls="--", lw=1)
+        h = _errorbars(ax, g["budget"], g, marker="o", label=f"{a}, {n} players")
+        # the equal-players line in its series' colour, named once per player count
+        drawn = {line.get_label() for line in ax.get_lines()}
+        ax.axhline(1 / n, color=h[0].get_color(), ls="--", lw=1,
+                   label=f"1/n = 1/{n}" if f"1/n = 1/{n}" not in drawn else "_nolegend_")
     budgets = sorted(t["budget"].unique())
     ax.set(xscale="log", xlabel="budget (sampled deals per decision)",
            ylabel="MC-AI's share of the fool")

@@ -297,6 +297,7 @@ def build_claims(res, notes: dict[str, str] | None = None) -> list[Claim]:
         claims += summary_claims(prefix, per_deck(df), ref, LABELS[key])
 
     claims += original_deck_claims(res[PAPER_KEY], "paper configuration")
+    claims.append(winning_sequences_claim(res))
     claims.append(score_order_claim(res))
     claims.append(predictor_claim(res))
     claims += pass_rule_claims(res)
@@ -504,6 +505,45 @@ def _with_note(c: Claim, notes: dict[str, str]) -> Claim:
         return c
     note = " ".join([c.note, notes[max(prefixes, key=len)]]).strip()
     return dataclasses.replace(c, note=note)
+
+
+#: §4.1: "the winning-sequence heuristic was responsible for less than 1 percent of
+#: HeuristicAI's victories" (Braun & Spronck 2009).
+WINNING_SEQUENCES_SHARE = 0.01
+
+
+def winning_sequences_claim(res, decks: tuple[int, int] | None = None) -> Claim:
+    """§4.1's remark on the winning sequences (§3.3), read as what removing them costs: the
+    share of the paper configuration's victories on Fig. 2's test decks that it loses without
+    them, 1 - (win rate without) / (win rate with), with a 95 % interval by the delta method
+    from the two mean win rates' intervals (independent games). Holds if the interval lies
+    below 1 %, fails if above, undecided otherwise."""
+    cid = "heuristic.winning_sequences"
+    desc = ("removing the winning sequences (§3.3) costs the paper configuration less than 1 % "
+            "of its victories on the test decks (our reading of §4.1)")
+    words = "responsible for less than 1 % of HeuristicAI's victories"
+    decks = decks or paper_decks("heuristic")
+    with_, without = (_seat0(res, key, agent) for key, agent in (
+        (PAPER_KEY, None), ("heuristic_paper_checks", "HeuristicAI-passlist-noseq")))
+    if with_ is None or without is None or without.empty:
+        return pending(cid, desc, words, "needs the paper configuration with and without §3.3 "
+                       "(gameai run frankszoo -p experiments heuristic_paper_checks)")
+    a, b = (test_deck_means(per_deck(df), decks) for df in (with_, without))
+    ratio = b["win"] / a["win"]
+    se = ratio * math.hypot((b["win_hi"] - b["win_lo"]) / 3.92 / b["win"],
+                            (a["win_hi"] - a["win_lo"]) / 3.92 / a["win"])
+    share, lo, hi = 1 - ratio, 1 - ratio - 1.96 * se, 1 - ratio + 1.96 * se
+    holds = True if hi < WINNING_SEQUENCES_SHARE else False if lo > WINNING_SEQUENCES_SHARE else None
+    return qualitative(cid, desc, words,
+                       f"{pct(share)} of the victories ({pct(lo)}–{pct(hi)}): wins "
+                       f"{pct(a['win'])} with them, {pct(b['win'])} without",
+                       holds, a["games"] + b["games"],
+                       note=("the paper does not say how it counted; we read 'responsible for' as "
+                             "the victories lost when the step is removed (another reading, the "
+                             "victories in which the step chose a move, is not measured); mean "
+                             f"win rates over the test decks of the paper's Fig. 2 "
+                             f"({decks[0]}-{decks[1]} types), the paper's printed Table 4; "
+                             "holds if the share's 95 % interval lies below 1 %, fails if above"))
 
 
 def score_order_claim(res, key: str = PAPER_KEY, mc_key: str = "mc_highest_10k") -> Claim:

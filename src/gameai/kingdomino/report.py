@@ -1154,8 +1154,8 @@ def _long_sides(lfl: pd.DataFrame, time_scale: float) -> str:
     t = shortfall(score_sides_cells(lfl, paper.authors_games(), time_scale))
     if not shortfall_sentence(t, t):
         return "without a known cause"
-    return (f"whose change from short budgets the authors' own games place {change_side(t)} "
-            f"({opponents_reading(t)}; see *Against the authors' own games*)")
+    return (f"that, set against the authors' own games, grows from short to long budgets "
+            f"{change_side(t)} ({opponents_reading(t)}; see *Against the authors' own games*)")
 
 
 def lfl_table(res, time_scale: float) -> pd.DataFrame | None:

@@ -124,7 +124,8 @@ def one_line(claims: pd.DataFrame) -> str:
         text += (f": all enhancements cut the search by {_num(c.loc['table1.reduction', 'ours']):.0f}× "
                  f"rather than the paper's {paper.REDUCTION_NODES}×")
         why = _why_reduction(c)
-        text += f", because {why}" if why else ""
+        # the ratio is one count over the other: this says which count departs, not why
+        text += f"; of its two counts, {why}" if why else ""
     if len(words):
         text += f"; of {len(words)} claims in words, {int((words['verdict'] == 'holds').sum())} hold"
     return text + "."
