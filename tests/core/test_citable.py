@@ -440,3 +440,18 @@ def test_no_phone_version_where_it_would_gain_nothing(tmp_path):
     paths = plots.save_figure("fig-small", fig, tmp_path)
     assert "narrow" not in paths and not (tmp_path / "fig-small-narrow.png").exists()
     plt.close(fig)
+
+
+def test_a_phone_version_moves_a_panel_legend_under_the_panels(tmp_path):
+    # a legend inside the panel covers more of it once the panel is narrower: below it, it
+    # covers nothing
+    fig, ax = plt.subplots(figsize=(10, 3.5))
+    for i in range(4):
+        ax.plot([1, 2, 3], [i, i + 1, i + 2], label=f"a long legend entry for series {i}")
+    ax.legend(loc="upper left", ncol=2)
+    paths = plots.save_figure("fig-panel-legend", fig, tmp_path)
+    assert "narrow" in paths
+    assert ax.get_legend() is None and len(fig.legends) == 1
+    assert [t.get_text() for t in fig.legends[0].get_texts()] == [
+        f"a long legend entry for series {i}" for i in range(4)]
+    plt.close(fig)

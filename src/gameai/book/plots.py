@@ -611,6 +611,7 @@ def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
     if not axes or len(specs) > 1 or len(set(positions)) < len(positions):
         return None
     nrows, ncols = axes[0].get_subplotspec().get_gridspec().get_geometry()
+    _panel_legend_below(fig, axes)  # before the panels move: it asks where the legend lies
     width, height = fig.get_size_inches()
     panel_w, panel_h = width / ncols, height / nrows
     w = min(NARROW_WIDTH_IN, panel_w)
@@ -627,6 +628,26 @@ def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
     if phone_text_px(png, text_pt, dpi) < phone_text_px(original, text_pt, dpi) + 0.5:
         return None  # labels or legends, not the panels, set the width: no better on a phone
     return png
+
+
+def _panel_legend_below(fig, axes) -> None:
+    """The phone version's legend: a legend drawn inside the one panel that has one covers more
+    of it once the panel is narrower (its text keeps its size), so it becomes a legend of the
+    whole figure, in one column under the panels. A legend beside its panel stays; several
+    panels with legends of their own keep them (each names its own panel's series)."""
+    legends = [(ax, ax.get_legend()) for ax in axes if ax.get_legend() is not None]
+    if len(legends) != 1 or fig.legends:
+        return
+    ax, legend = legends[0]
+    r = fig.canvas.get_renderer()
+    box, panel = legend.get_window_extent(r), ax.get_window_extent(r)
+    if not (box.x0 >= panel.x0 - 1 and box.x1 <= panel.x1 + 1 and box.y0 >= panel.y0 - 1
+            and box.y1 <= panel.y1 + 1):
+        return  # a legend beside the panel covers nothing
+    handles, labels = legend.legend_handles, [t.get_text() for t in legend.get_texts()]
+    size = legend.get_texts()[0].get_fontsize() if labels else None
+    legend.remove()
+    fig.legend(handles, labels, ncol=1, frameon=False, fontsize=size)
 
 
 def _layout_png(fig, dpi: int, text_pt: float) -> bytes:

@@ -1641,7 +1641,7 @@ def beyond_table(res, time_scale: float) -> pd.DataFrame | None:
         "mean margin (95 % CI)": [with_ci(_signed(m), a, b, percent=False)
                                   for m, a, b in zip(trend["after"], trend["after_lo"], trend["after_hi"])],
         "wins": t["win"].map(pct).to_numpy(),
-        "ours at 10 s (games)": [f"{_signed(m)} ({n})" if n else "–"
+        "ours at 10 s, our rule (games)": [f"{_signed(m)} ({n})" if n else "–"
                                  for m, n in zip(trend["before"], trend["n_before"])],
         "change from 10 s (95 % CI)": [with_ci(_signed(d), a, b, percent=False) for d, a, b in
                                        zip(trend["change"], trend["change_lo"], trend["change_hi"])],
@@ -1743,6 +1743,11 @@ def _left_seconds(res, exp, df, rates: dict) -> float:
     return left
 
 
+def _hours(h: float):
+    """Hours to two decimals; a run too short for that says so instead of showing 0."""
+    return round(h, 2) if h >= 0.005 or h == 0 else "< 0.01"
+
+
 def compute_table(res, rates: dict) -> pd.DataFrame:
     """Each experiment's games, recorded wall time and, where games are missing, what is left
     (core-hours at the recorded core-seconds per game, else at the benchmark's rates)."""
@@ -1754,7 +1759,7 @@ def compute_table(res, rates: dict) -> pd.DataFrame:
         rows.append({"experiment": experiment_label(exp.name), "games": exp.total,
                      "done": 0 if df is None else int(df.groupby("key")["index"].nunique().sum()),
                      # wall_time: every recorded run, interrupted ones included
-                     "wall time (h)": round(wall_time(exp, res.data_dir) / 3600, 2),
+                     "wall time (h)": _hours(wall_time(exp, res.data_dir) / 3600),
                      "estimated left (core-h)": round(_left_seconds(res, exp, df, rates) / 3600, 1)})
     out = pd.DataFrame(rows, columns=["experiment", "games", "done", "wall time (h)",
                                       "estimated left (core-h)"]).drop_duplicates("experiment", keep="last")
