@@ -455,3 +455,19 @@ def test_a_phone_version_moves_a_panel_legend_under_the_panels(tmp_path):
     assert [t.get_text() for t in fig.legends[0].get_texts()] == [
         f"a long legend entry for series {i}" for i in range(4)]
     plt.close(fig)
+
+
+def test_a_phone_version_puts_each_panels_legend_under_its_panel(tmp_path):
+    fig, axes = plt.subplots(2, 1, figsize=(9, 8))
+    for k, ax in enumerate(axes):
+        for i in range(3):
+            ax.plot([1, 2, 3], [i, i + 1, i + 2], label=f"panel {k}, a long legend entry {i}")
+        ax.set_xlabel("x")
+        ax.legend(loc="lower right")
+    fig.tight_layout()  # leaves a placeholder layout engine: the phone version lays out anew
+    paths = plots.save_figure("fig-two-legends", fig, tmp_path)
+    assert "narrow" in paths and not fig.legends
+    r = fig.canvas.get_renderer()
+    for ax in axes:  # each legend lies wholly under its own panel's x label
+        assert ax.get_legend().get_window_extent(r).y1 <= ax.xaxis.label.get_window_extent(r).y0
+    plt.close(fig)

@@ -611,7 +611,7 @@ def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
     if not axes or len(specs) > 1 or len(set(positions)) < len(positions):
         return None
     nrows, ncols = axes[0].get_subplotspec().get_gridspec().get_geometry()
-    _panel_legend_below(fig, axes)  # before the panels move: it asks where the legend lies
+    inside = _inside_legends(fig, axes)  # before the panels move: where each legend lies
     width, height = fig.get_size_inches()
     panel_w, panel_h = width / ncols, height / nrows
     w = min(NARROW_WIDTH_IN, panel_w)
@@ -621,6 +621,7 @@ def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
     for i, ax in enumerate(axes):
         ax.set_subplotspec(grid[i, 0])
         ax.tick_params(labelleft=True, labelbottom=True)
+    _legends_below(fig, inside)
     for legend in fig.legends:  # a legend beside the panels would set the width: put it below
         legend.set_loc("upper center")
         legend.set_bbox_to_anchor((0.5, 0.0), transform=fig.transFigure)
@@ -630,36 +631,80 @@ def narrow_png(fig, dpi: int = FIGURE_DPI) -> bytes | None:
     return png
 
 
-def _panel_legend_below(fig, axes) -> None:
-    """The phone version's legend: a legend drawn inside the one panel that has one covers more
-    of it once the panel is narrower (its text keeps its size), so it becomes a legend of the
-    whole figure, in one column under the panels. A legend beside its panel stays; several
-    panels with legends of their own keep them (each names its own panel's series)."""
-    legends = [(ax, ax.get_legend()) for ax in axes if ax.get_legend() is not None]
-    if len(legends) != 1 or fig.legends:
-        return
-    ax, legend = legends[0]
+def _inside_legends(fig, axes) -> list:
+    """The panels whose legend is drawn inside them (as the figure stands: call it before the
+    panels move)."""
     r = fig.canvas.get_renderer()
-    box, panel = legend.get_window_extent(r), ax.get_window_extent(r)
-    if not (box.x0 >= panel.x0 - 1 and box.x1 <= panel.x1 + 1 and box.y0 >= panel.y0 - 1
-            and box.y1 <= panel.y1 + 1):
-        return  # a legend beside the panel covers nothing
-    handles, labels = legend.legend_handles, [t.get_text() for t in legend.get_texts()]
+    out = []
+    for ax in axes:
+        legend = ax.get_legend()
+        if legend is None:
+            continue
+        box, panel = legend.get_window_extent(r), ax.get_window_extent(r)
+        if (box.x0 >= panel.x0 - 1 and box.x1 <= panel.x1 + 1 and box.y0 >= panel.y0 - 1
+                and box.y1 <= panel.y1 + 1):
+            out.append(ax)
+    return out
+
+
+def _legend_parts(legend):
+    labels = [t.get_text() for t in legend.get_texts()]
     size = legend.get_texts()[0].get_fontsize() if labels else None
-    legend.remove()
-    fig.legend(handles, labels, ncol=1, frameon=False, fontsize=size)
+    title = legend.get_title().get_text() or None
+    return legend.legend_handles, labels, size, title
 
 
-def _layout_png(fig, dpi: int, text_pt: float) -> bytes:
+def _legends_below(fig, inside: list) -> None:
+    """The phone version's legends: a legend drawn inside a panel covers more of it once the
+    panel is narrower (its text keeps its size). The one such legend of a figure becomes a
+    legend of the whole figure, under the panels; with several, each goes under its own panel
+    (below its axis labels), and the figure grows by their height. Legends beside their
+    panels stay where they are."""
+    if not inside:
+        return
+    if len(inside) == 1 and not fig.legends:
+        handles, labels, size, title = _legend_parts(inside[0].get_legend())
+        inside[0].get_legend().remove()
+        fig.legend(handles, labels, ncol=1, frameon=False, fontsize=size, title=title)
+        return
+    from matplotlib.transforms import offset_copy
+
+    _tight(fig)
+    r = fig.canvas.get_renderer()
+    grow = 0.0
+    for ax in inside:
+        handles, labels, size, title = _legend_parts(ax.get_legend())
+        ax.get_legend().remove()
+        drop = (ax.get_window_extent(r).y0 - ax.get_tightbbox(r).y0) * 72 / fig.dpi + 4
+        legend = ax.legend(handles, labels, loc="upper center", frameon=False, fontsize=size,
+                           title=title, ncol=2 if len(labels) > 3 else 1,
+                           bbox_to_anchor=(0.5, 0.0),
+                           bbox_transform=offset_copy(ax.transAxes, fig=fig, y=-drop,
+                                                      units="points"))
+        grow += legend.get_window_extent(r).height / fig.dpi + drop / 72
+    w, h = fig.get_size_inches()
+    fig.set_size_inches(w, h + grow)
+
+
+def _tight(fig) -> None:
+    """``tight_layout`` where the figure has no layout engine of its own (one that only marks
+    an earlier ``tight_layout`` counts as none: its panels have moved since)."""
     import warnings
 
-    if fig.get_layout_engine() is None:
+    from matplotlib.layout_engine import PlaceHolderLayoutEngine
+
+    engine = fig.get_layout_engine()
+    if engine is None or isinstance(engine, PlaceHolderLayoutEngine):
         with warnings.catch_warnings():  # a layout tight_layout cannot solve: keep it, quietly
             warnings.simplefilter("ignore", UserWarning)
             try:
                 fig.tight_layout()
             except (ValueError, RuntimeError):
                 pass
+
+
+def _layout_png(fig, dpi: int, text_pt: float) -> bytes:
+    _tight(fig)
     return _png(fig, dpi, text_pt)
 
 

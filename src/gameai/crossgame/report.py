@@ -299,6 +299,10 @@ def exploration_figure(table: pd.DataFrame, games, values) -> plt.Figure:
         _rate_panel(ax, game)
         ax.set_xticks(list(values), [f"{v:g}" for v in values])
         ax.minorticks_off()
+    # the markers' meaning in the legend, once (grey: it holds for both searches)
+    axes[0].plot([], [], "o", ms=6, color="0.4", label=f"significantly better than c = {EXPLORATION:g}")
+    axes[0].plot([], [], "s", ms=7, mfc="none", color="0.4",
+                 label=f"significantly worse than c = {EXPLORATION:g}")
     _finish(fig, axes, len(games), "UCB1 constant c")
     return fig
 

@@ -325,6 +325,7 @@ def endgame_figure(by: pd.DataFrame) -> plt.Figure:
         ax.errorbar(g["size"], g["fool"], yerr=[g["fool"] - g["lo"], g["hi"] - g["fool"]],
                     marker="o", ms=4, capsize=2, label=f"{n} players")
     ax.set(xlabel="cards in hand when the talon runs out (12: 12 or more)", ylabel="fool rate")
+    ax.xaxis.set_major_locator(plt.MaxNLocator(integer=True))  # whole cards, at any width
     plots.percent_axis(ax)
     ax.legend(fontsize=10)
     return fig

@@ -298,6 +298,7 @@ def table4_figure(res):
     axes[1].axhline(200, color="grey", ls="--", lw=1.2, label="2\u00d710\u2075 games: at least 200")
     axes[1].set(xlabel="card types in the deck", ylabel="row sum (cards / 1,000)",
                 title="scale: row sums", ylim=(0, None))
+    axes[1].xaxis.set_major_locator(plt.MaxNLocator(integer=True))  # whole card types, any width
     axes[1].legend(fontsize=10.5, ncol=2, loc="lower right")
     fig.tight_layout()
     return fig, data
