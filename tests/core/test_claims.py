@@ -221,7 +221,7 @@ def test_claims_table_short_descriptions_and_long_first_sentences(tmp_path):
     df = read_claims("toy", tmp_path)
     grouped = claims_table(df, "toy", group={"g": "Fig. 2"}).data
     assert '<td title="g.a">mean win %</td>' in grouped  # the heading carries the label
-    assert '<span class="cid">g.a</span></details>' in grouped  # the id moves to the note
+    assert 'for citing">g.a</span></details>' in grouped  # the id moves to the note
     assert "Fig. 2 HeuristicAI: mean win %" in claims_table(df, "toy").data
     assert "\u2026 <em>(more)</em>" in grouped        # a first sentence too long is cut at a word
 

@@ -253,7 +253,8 @@ def claims_table(
             desc = _short_description(desc)
         # The claim id sits on the note's line (or beside a description without a note), so a
         # claim takes two lines; every row is a link target: #claim-<chapter>-<id>.
-        id_html = f'<span class="cid">{html.escape(cid)}</span>'
+        id_html = (f'<span class="cid" title="the claim\'s id in the chapter\'s claims.csv, '
+                   f'for citing">{html.escape(cid)}</span>')
         rows.append(
             f'<tr class="claim{" has-note" if note else ""}{" folded" if hide else ""}" '
             f'data-claim="{html.escape(cid)}" '

@@ -227,6 +227,7 @@ def calibration_figure(cal: pd.DataFrame) -> plt.Figure:
                         marker="o", ms=4, capsize=2, label=f"{d} cards")
         ax.axhline(1 / n, color="grey", ls="--", lw=1, label="1/n (equal players)")
         ax.set_title(f"{n} players")
+        ax.xaxis.set_major_locator(plt.MaxNLocator(integer=True))  # deciles are whole numbers
         plots.percent_axis(ax)
     for ax in axes.flat[len(ns):]:
         ax.axis("off")
@@ -420,7 +421,7 @@ def baselines_figure(t: pd.DataFrame) -> plt.Figure:
                        label=f"{d} cards")
         ns = sorted(sub["n_players"].unique())
         ax.plot(ns, [1 / n for n in ns], color="grey", ls="--", lw=1, label="1/n (equal players)")
-        ax.set(title=f"EvalAI vs {vs}", ylabel="EvalAI's share of the fool")
+        ax.set(title=f"EvalAI vs {vs}", ylabel="share of the fool")  # EvalAI's: the title says so
         plots.percent_axis(ax)
     axes[0].legend(fontsize=9, ncol=2)
     axes[1].set(xlabel="players", xticks=sorted(t["n_players"].unique()))
