@@ -176,7 +176,8 @@ def test_one_line_counts_judged_claims_and_names_what_does_not_reproduce():
     line = report.one_line(_all_claims())
     assert line.startswith("Of the paper's 14 judged numbers, 2 reproduce and 1 more lies within "
                            "the two studies' sampling error; 1 of its 3 statements in words "
-                           "holds;")  # pending left out
+                           "holds. 10 of the 11")  # pending left out; a sentence per part
+    assert ". HeuristicAI on the published deck (in part)" in line
     assert "10 of the 11 Monte Carlo claims differ" in line
     assert "ours win 60 % of their games" in line and "the paper's 30 %" in line
     assert "HeuristicAI on the published deck (in part)" in line

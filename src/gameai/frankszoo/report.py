@@ -795,12 +795,13 @@ def verdict_counts(claims: pd.DataFrame) -> str:
 FINDINGS = {"heuristic.testdecks": "HeuristicAI's test-deck figures",
             "heuristic.original": "HeuristicAI on the published deck",
             "heuristic_vs_mc": "HeuristicAI's lead over Monte Carlo (the paper's Fig. 8)",
+            "heuristic.winning_sequences": "the winning sequences' small part in HeuristicAI's victories",
             "predictor": "the move predictor's accuracy", "table4.scale": "the scale of the paper's Table 4"}
 
 
 def one_line(claims: pd.DataFrame) -> str:
-    """The chapter's replication verdict in one sentence, from its claims table (as replication
-    journals print it): how many judged numbers reproduce or lie within sampling error, how
+    """The chapter's replication verdict in a few sentences, from its claims table (as
+    replication journals print it): how many judged numbers reproduce or lie within sampling error, how
     many of the paper's statements in words hold, how many of the Monte Carlo claims
     (the paper's Figs. 3-7) differ and by how much on average, and which other findings do not
     hold. Plain text, no links, no Markdown."""
@@ -821,7 +822,7 @@ def one_line(claims: pd.DataFrame) -> str:
                  f"{'holds' if holds == 1 else 'hold'}")
     mc = judged[judged["claim"].str.split(".").str[0].isin(list(MC_FIGURES))]
     if len(mc):
-        text += f"; {int((mc['verdict'] == 'differs').sum())} of the {len(mc)} Monte Carlo claims differ"
+        text += f". {int((mc['verdict'] == 'differs').sum())} of the {len(mc)} Monte Carlo claims differ"
         mean = mc[mc["claim"].str.endswith(".mean_win")]
         if len(mean):
             ours, theirs = (pct(float(mean[c].astype(float).mean()), 0).replace(NBSP, " ")
@@ -836,7 +837,8 @@ def one_line(claims: pd.DataFrame) -> str:
         if (group & ~ok).any():
             failed.append(words + (" (in part)" if (group & ok).any() else ""))
     if failed:
-        text += "; " + and_list(failed) + (" do" if len(failed) > 1 else " does") + " not reproduce"
+        text += ". " + and_list(failed)[0].upper() + and_list(failed)[1:] + (
+            " do" if len(failed) > 1 else " does") + " not reproduce"
     return text + "."
 
 
