@@ -468,10 +468,10 @@ def domains_text(sweep_rows: pd.DataFrame, claims: pd.DataFrame, games) -> str:
             per_game.append(f"{SETTINGS[g].label} {min(ks)}–{max(ks)}" if min(ks) != max(ks)
                             else f"{SETTINGS[g].label} {ks[0]}")
     v = claims["verdict"].value_counts()
+    tally = and_list([f"{_VERDICT_IN.get(k, k + ' in')} {int(n)}" for k, n in v.items()])
     return ("In our games the best number of determinizations per budget ranged as follows: "
             + "; ".join(per_game) + f". Of the {len(claims)} settings, the paper's claim as "
-            "tested here " + and_list([f"{_VERDICT_IN.get(k, k + ' in')} {int(n)}"
-                                       for k, n in v.items()]) + ". This chapter does not isolate strategy fusion or "
+            f"tested here {tally}. This chapter does not isolate strategy fusion or "
             "non-locality on chosen positions; what it measures is their joint effect on the "
             "result, at equal iterations.")
 

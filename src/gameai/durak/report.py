@@ -593,9 +593,9 @@ def diagnosis_texts(p: pd.DataFrame | None, ld_rows: pd.DataFrame | None) -> dic
 
     who = f"{min(many)}–{max(many)} players" if len(many) > 1 else f"{many[0]} players"
     out["durak-diagnosis"] = (
-        f"it is the opening attack. With {who} EvalAI's share of the fool against SmallestAI is, "
-        f"over those player counts, **{span('EvalAI')}** from 1/n; leading the smallest card instead makes it "
-        f"**{span('EvalAI/lead-smallest')}**, and so does leading by the hand value alone, without "
+        f"it is the opening attack. With {who} EvalAI's share of the fool against SmallestAI "
+        f"is, over those player counts, **{span('EvalAI')}** from 1/n; leading the smallest "
+        f"card instead makes it **{span('EvalAI/lead-smallest')}**, and so does leading by the hand value alone, without "
         f"OpenFool's rank-group bonus ({span('EvalAI/lead-nobonus')}), which makes EvalAI lead "
         "high cards from pairs and triples. The thresholds are not the cause: without the "
         f"throw-in threshold EvalAI does worse ({span('EvalAI/throw-always')}), without the "

@@ -1030,8 +1030,10 @@ def speed_table(d: Data, rec: Mapping | None) -> pd.DataFrame | None:
     m = {} if rec is None else rec["machine"]
     return _table(pd.DataFrame(rows), "Speed on one core beside the paper's program (2003) and "
                   "OpenSpiel's tarok: µs per node in the sound search's run of the paper's Table 1"
-                  + _node_cost_runs(d) + ("" if lfl is None else f"; random play from the same {lfl['start_states']} start "
-                     f"states, from <code>gameai bench tarok</code> on {m['cpu']}, {m['date']}"))
+                  + _node_cost_runs(d)
+                  + ("" if lfl is None else f"; random play from the same {lfl['start_states']} "
+                     f"start states, from <code>gameai bench tarok</code> on {m['cpu']}, "
+                     f"{m['date']}"))
 
 
 def _node_cost_runs(d: Data) -> str:
