@@ -356,15 +356,23 @@ def _table3_band(claim: str, short_T: float = SHORT_T) -> str | None:
     return _band(float(parts[2]), short_T)
 
 
+#: Table III's FG row pooled over its budgets: a claim of the family, not one of its cells.
+FG_POOLED = "table3.FG.pooled"
+
+
+def _table3_cells(claims: pd.DataFrame) -> pd.DataFrame:
+    """The claims of Table III's 170 cells (every count of the table's cells leaves out FG's
+    pooled row)."""
+    return claims[claims["claim"].str.startswith("table3.") & (claims["claim"] != FG_POOLED)]
+
+
 def table3_family(claims: pd.DataFrame) -> str | None:
     """Table III's cells judged as a family (paper Table III): how many differ, how many chance
     alone would give, and how many after Holm's and Benjamini-Hochberg's corrections
     (:func:`gameai.core.claims.family_sentence`); None with fewer than ten judged cells."""
     from ..core.claims import family_counts, family_sentence
 
-    # the cells alone, as the chapter's other counts of Table III (not FG's pooled row)
-    counts = family_counts(claims[claims["claim"].str.startswith("table3.")
-                                  & (claims["claim"] != "table3.FG.pooled")])
+    counts = family_counts(_table3_cells(claims))
     return None if counts.empty else family_sentence(counts.iloc[0])
 
 
@@ -563,7 +571,7 @@ def _differ_reasons(claims: pd.DataFrame, differ: pd.DataFrame) -> str:
     if (ids == "table2.FG").any():
         parts.append("Table II's greedy player because the authors' version places its first "
                      "and last dominoes at random (so played, it scores the paper's number)")
-    t3 = claims[claims["claim"].str.startswith("table3.") & (claims["claim"] != "table3.FG.pooled")]
+    t3 = _table3_cells(claims)
     t3_differ = int((t3["verdict"] == "differs").sum())
     if t3_differ:
         by_chance = 0.05 * int(t3["verdict"].isin(["reproduced", "consistent", "differs"]).sum())
@@ -617,9 +625,8 @@ def _chance(done: pd.DataFrame) -> str:
 def table3_cells_found(claims: pd.DataFrame, games: int) -> str:
     """The paper's Table III cells as the claims judge them (``games``: a full cell's), and the
     FG row pooled over its budgets."""
-    t3 = claims[claims["claim"].str.startswith("table3.")]
-    fg = t3.set_index("claim").loc["table3.FG.pooled"]
-    t3 = t3[t3["claim"] != "table3.FG.pooled"]  # the cells only; FG pooled is said apart
+    fg = claims.set_index("claim").loc[FG_POOLED]
+    t3 = _table3_cells(claims)  # FG pooled is said apart
     done = t3[t3["verdict"] != "pending"]
     if done.empty:
         return NOT_RUN
