@@ -21,6 +21,16 @@ def test_ci_range_formats():
     assert number(-0.04, signed=True) == "+0.0" and number(-0.04) == "0.0" and pct(-0.0001) == "0.0\u00a0%"
 
 
+def test_no_interval_or_share_prints_as_a_bound_it_is_not():
+    # 491,624 passes, every one named: the Wilson interval is not the point 100 %
+    assert ci_range(0.9999922, 1.0) == "99.999\u2013100.000\u00a0%"
+    assert ci_range(0.99984, 0.99990) == "99.98\u201399.99\u00a0%"
+    assert ci_range(0.5, 0.5) == "50.0\u201350.0\u00a0%"  # a point stays a point
+    assert pct(0.999872) == "99.99\u00a0%" and pct(0.00004) == "0.004\u00a0%"
+    assert pct(1.0) == "100.0\u00a0%" and pct(0.0) == "0.0\u00a0%" and pct(0.5724) == "57.2\u00a0%"
+    assert pct(1 - 1e-9) == "100.0000\u00a0%"  # at most three decimals more
+
+
 def test_plain_floats():
     from gameai.book.display import plain
     assert [plain(v) for v in (0.94, 12.5, 3.0, 0.0, -0.0012, 1234.567, 0.017349, 2e-5)] == \
@@ -208,3 +218,20 @@ def test_claims_tables_and_the_scorecard_save_their_csv(tmp_path, monkeypatch):
     saved = pd.read_csv(tmp_path / "figs" / "tab-claims-toy.csv")
     assert saved["claim"].tolist() == ["t1"] and "verdict" in saved
     assert pd.read_csv(tmp_path / "figs" / "tab-scorecard.csv")["chapter"].tolist() == ["toy"]
+
+
+def test_show_writes_a_dash_where_a_cell_has_no_value(monkeypatch):
+    import numpy as np
+    import pandas as pd
+
+    from gameai.book import display
+
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda h: shown.append(h.data))
+    df = pd.DataFrame({"who": ["ours", "paper"], "win": [0.572, np.nan], "CI": ["56.9–57.5 %", ""],
+                       "n": [100, 200]})
+    display.show(df, "a caption", percent=("win",), counts=("n",))
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", shown[0])
+    assert cells == ["ours", "57.2\u00a0%", "56.9–57.5 %", "100", "paper", display.NONE_CELL,
+                     display.NONE_CELL, "200"]
+    assert df.loc[1, "CI"] == ""  # the caller's frame is left as it was

@@ -239,3 +239,18 @@ def test_table4_data_holds_both_panels_with_the_papers_row_sums():
     assert printed.set_index("deck (card types)")["row sum (cards / 1,000)"][2] == sum(paper.TABLE4[2])
     assert data.columns[-1] == "n"
     plt.close(fig)
+
+
+def test_steps_table_gives_the_papers_values_as_printed_and_says_it_has_no_interval():
+    decks = TEST_DECKS + ["original"]
+    variants = pd.concat([_games(decks, 40, seats=json.dumps([ai, "RandomAI", "RandomAI", "RandomAI"]))
+                          for ai in report.STEPS])
+    t = report.steps_table(Results(heuristic=_games(decks, 60), heuristic_variants=variants))
+    assert list(t["HeuristicAI"]) == ["HeuristicAI (Table 2)", *report.STEPS.values(), "paper"]
+    full, paper_row = t.iloc[0], t.iloc[-1]
+    assert full["decks 2\u201311: mean win"] == "60.0\u00a0%" and full["95 % CI"].endswith("%")
+    assert paper_row["decks 2\u201311: mean win"] == "44\u00a0%" and paper_row["95 % CI"] == "not given"
+    assert paper_row["published deck: win"] == "82\u00a0%"
+    assert "" not in t.to_numpy()  # every cell says something
+    assert "60.0 % to 40.0 %" in report.steps_text(
+        Results(heuristic=_games(decks, 60), heuristic_variants=variants)).replace("\u00a0", " ")

@@ -15,8 +15,8 @@ from ..core.numbers import (NBSP, and_list, at_least, ci_range, count, number, p
                            plain, points, points_range, range_separator, with_ci)
 
 __all__ = ["NBSP", "and_list", "pct", "ci_range", "number", "points", "points_range", "count",
-           "at_least", "with_ci", "TABLE_CSS", "WRAP_MIN_WIDTH", "show", "table_id", "table_html",
-           "glue_md", "pending_figure", "glue_pending", "table_data", "save_table"]
+           "at_least", "with_ci", "TABLE_CSS", "NONE_CELL", "WRAP_MIN_WIDTH", "show", "table_id",
+           "table_html", "glue_md", "pending_figure", "glue_pending", "table_data", "save_table"]
 
 TABLE_CSS = [
     {"selector": "td, th", "props": "padding: 2px 6px; white-space: nowrap; font-size: 0.85em"},
@@ -68,8 +68,22 @@ def table_html(table: str, caption: str | None = None, ident: str = "") -> str:
             f"{table}</div></figure>")
 
 
+#: What :func:`show` writes in a cell with no value (an em dash: "none", "not applicable").
+NONE_CELL = "\u2014"
+
 #: Narrowest width of a column that :func:`show` lets wrap (its text breaks into lines there).
 WRAP_MIN_WIDTH = "8em"
+
+
+def _blanks_as_missing(df: pd.DataFrame) -> pd.DataFrame:
+    """``df`` with the empty strings of its text columns as missing values (numbers untouched)."""
+    text = [c for c in df.columns if pd.api.types.is_string_dtype(df[c]) or df[c].dtype == object]
+    if not text:
+        return df
+    df = df.copy()
+    for c in text:
+        df[c] = df[c].mask(df[c].map(lambda v: isinstance(v, str) and not v.strip()))
+    return df
 
 
 def show(df: pd.DataFrame | None, caption: str | None = None, percent: Iterable[str] = (),
@@ -77,7 +91,9 @@ def show(df: pd.DataFrame | None, caption: str | None = None, percent: Iterable[
          label: str | None = None, wrap: Iterable[str] = ()) -> None:
     """Display a table with one format per measure: ``percent`` columns (fractions) with one
     decimal, ``counts`` with thousands separators, other float columns with at most two
-    decimals and no trailing zeros (not pandas' six); missing values shown as nothing.
+    decimals and no trailing zeros (not pandas' six); a missing value or an empty cell (a
+    paper that gives no interval, a step that has no predecessor) as :data:`NONE_CELL`, so that
+    a reader sees "none here" rather than a cell that failed to print.
 
     Cells keep to one line (numbers never break), except in the ``wrap`` columns: long labels
     or descriptions there break into lines (at least :data:`WRAP_MIN_WIDTH` wide), so that a
@@ -92,7 +108,9 @@ def show(df: pd.DataFrame | None, caption: str | None = None, percent: Iterable[
     fmt = {c: pct for c in percent} | {c: "{:,.0f}" for c in counts}
     if df is not None:
         fmt = {c: plain for c in df.columns if pd.api.types.is_float_dtype(df[c])} | fmt
-    st = styler if styler is not None else df.style.format(fmt, na_rep="")
+    if styler is None and df is not None:
+        df = _blanks_as_missing(df)
+    st = styler if styler is not None else df.style.format(fmt, na_rep=NONE_CELL)
     if not index:
         st = st.hide(axis="index")
     st = st.set_table_styles(TABLE_CSS, overwrite=False)

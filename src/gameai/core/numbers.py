@@ -22,10 +22,21 @@ def _missing(x) -> bool:
     return x is None or pd.isna(x)
 
 
+#: The most decimals a percentage or interval gains so that it does not read as a bound it is not.
+EXTRA_DECIMALS = 3
+
+
 def pct(x, decimals: int = 1) -> str:
     """A fraction as a percentage (``0.572`` -> ``57.2 %``); missing values as nothing. Here and
-    below ``z`` rounds a negative value that rounds to zero to ``0.0``, not ``-0.0``."""
-    return "" if _missing(x) else f"{x * 100:z.{decimals}f}{NBSP}%"
+    below ``z`` rounds a negative value that rounds to zero to ``0.0``, not ``-0.0``. A fraction
+    strictly between 0 and 1 that would print as ``0.0 %`` or ``100.0 %`` gets more decimals (up
+    to :data:`EXTRA_DECIMALS` more): ``0.99987`` -> ``99.99 %``, so "100 %" means every one."""
+    if _missing(x):
+        return ""
+    top = decimals + EXTRA_DECIMALS
+    while decimals < top and 0 < x < 1 and round(x * 100, decimals) in (0, 100):
+        decimals += 1
+    return f"{x * 100:z.{decimals}f}{NBSP}%"
 
 
 def number(x, decimals: int = 1, signed: bool = False) -> str:
@@ -63,13 +74,19 @@ def ci_range(lo, hi, *, percent: bool = True, decimals: int = 1, signed: bool = 
     differences has the same form. ``unit`` replaces the unit after the second end (``" %"``
     for ``percent``, else nothing): ``ci_range(-0.019, 0.003, signed=True, unit=" points")`` is
     ``-1.9 to +0.3 points``. An end that rounds to zero is ``0.0`` (``+0.0`` when signed), never
-    ``-0.0``."""
+    ``-0.0``. Ends that differ but would print alike get more decimals (up to
+    :data:`EXTRA_DECIMALS` more): ``(0.9999922, 1.0)`` -> ``99.999–100.000 %``."""
     if _missing(lo) or _missing(hi):
         return ""
     scale, default_unit = (100, f"{NBSP}%") if percent else (1, "")
     unit = default_unit if unit is None else unit.replace(" ", NBSP)  # "2.1 points" on one line
     sign = "+" if signed else ""
-    a, b = f"{lo * scale:{sign}z,.{decimals}f}", f"{hi * scale:{sign}z,.{decimals}f}"
+    top = decimals + EXTRA_DECIMALS
+    while True:  # an interval that is not one point never prints as one (99.999-100.000 %)
+        a, b = f"{lo * scale:{sign}z,.{decimals}f}", f"{hi * scale:{sign}z,.{decimals}f}"
+        if a != b or lo >= hi or decimals >= top:
+            break
+        decimals += 1
     sep = " to " if signed else range_separator(a, b)
     return f"{a}{sep}{b}{unit}"
 
