@@ -51,11 +51,13 @@ EQUIVALENT, NOT_WORSE, UNDECIDED = "equivalent", "not worse", "undecided"
 
 #: What the intervals printed beside the verdicts are (the claims' notes, the chapter's table
 #: and figure): each budget's own 95 % interval, while its verdict allows for the game's other
-#: budgets - so an interval that clears -3 points can still read undecided, and of two budgets
-#: with like intervals one can read better and the other only not worse.
+#: budgets and, where a budget had a second look, for the two looks (half the level) - so an
+#: interval that clears -3 points, or 0, can still read undecided, and of two budgets with like
+#: intervals one can read better and the other only not worse.
 INTERVALS_NOTE = ("The intervals are each budget's own 95 % interval; the verdicts allow for "
-                  "testing all of a game's budgets (Holm), so an interval clear of −3 points "
-                  "can still read undecided.")
+                  "testing all of a game's budgets (Holm) and judge a budget given a second look "
+                  "at half the level, so an interval clear of −3 points, or of 0, can still read "
+                  "undecided.")
 
 
 def _phi(x: float) -> float:
