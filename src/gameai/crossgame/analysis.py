@@ -34,9 +34,14 @@ MEASURE_WORDS = {"win": "win rate", "fool": "fool rate"}
 
 #: The chapter's parts, by the prefix of their experiments' keys (the main study has none).
 PARTS = {"exploration": "exploration_", "determinizations": "determinizations_"}
+#: The prefix of the opponents' moves measure (:func:`nonlocality_rows`), outside the parts:
+#: its rows are opponent moves weighed, not games of a search.
+NONLOCALITY = "nonlocality_"
 
 
 def _part_of(key: str) -> str:
+    if key.startswith(NONLOCALITY):
+        return "nonlocality"
     return next((part for part, prefix in PARTS.items() if key.startswith(prefix)), "main")
 
 
@@ -65,6 +70,37 @@ def tidy_part(res, which: str) -> pd.DataFrame:
     out = pd.concat(frames, ignore_index=True)
     return out.sort_values(["game", "player", "budget", "index"], kind="stable",
                            ignore_index=True)
+
+
+def nonlocality_rows(res) -> pd.DataFrame:
+    """One row per game of the opponents' moves measure (:mod:`.nonlocality`): ``game``,
+    ``index``, ``moves``, ``skipped``, ``p_uniform``, ``p_true``, ``kept``."""
+    cols = ["game", "index", "moves", "skipped", "p_uniform", "p_true", "kept"]
+    frames = [df[cols] for key, df in res.frames.items()
+              if key.startswith(NONLOCALITY) and df is not None and not df.empty]
+    if not frames:
+        return pd.DataFrame(columns=cols)
+    return pd.concat(frames, ignore_index=True).sort_values(["game", "index"], kind="stable",
+                                                            ignore_index=True)
+
+
+def nonlocality_table(rows: pd.DataFrame) -> pd.DataFrame:
+    """Per game (rows of :func:`nonlocality_rows`): ``games``, ``moves`` (opponent moves weighed
+    per game), ``kept`` (the share of drawn deals that allowed the move), ``p_true`` and
+    ``p_uniform`` (the means over games of each game's mean likelihood of the baseline's move,
+    in the true deal and over the drawn deals) with 95 % CIs over games, and ``gap``
+    (``p_true - p_uniform``, paired by game) with its CI."""
+    cols = ["game", "games", "moves", "kept", "p_true", "true_low", "true_high", "p_uniform",
+            "uniform_low", "uniform_high", "gap", "gap_low", "gap_high"]
+    out = []
+    for game, g in rows.groupby("game", sort=False):
+        g = g.dropna(subset=["p_uniform", "p_true"])
+        if g.empty:
+            continue
+        out.append((game, len(g), float(g["moves"].mean()), float(g["kept"].mean()),
+                    *mean_ci(g["p_true"]), *mean_ci(g["p_uniform"]),
+                    *mean_ci(g["p_true"] - g["p_uniform"])))
+    return pd.DataFrame(out, columns=cols)
 
 
 def det_sweep_table(rows: pd.DataFrame) -> pd.DataFrame:

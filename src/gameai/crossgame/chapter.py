@@ -19,8 +19,12 @@ figure (``data/crossgame/``).
   tuned rival (and of the other searches, whose cells they share) at the budgets the claim
   leaves *undecided* on the first ``n_games``
   (:func:`gameai.crossgame.analysis.undecided_budgets`).
+* :func:`nonlocality` - what the opponents' moves tell: the baseline in every seat on the
+  study's deals, each opponent move weighed over the deals a determinization draws
+  (:mod:`gameai.crossgame.nonlocality`; ``nonlocality_<game>``).
 
-One row per game (:func:`gameai.crossgame.play.play`).
+One row per game (:func:`gameai.crossgame.play.play`; the opponents' moves:
+:func:`gameai.crossgame.nonlocality.likelihood_game`).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from ..core.chapter import (
     run_settings,
 )
 from ..core.params import MAX_COUNT, Param
+from . import nonlocality as NL
 from . import search as S
 from .analysis import build_claims, tidy, undecided_budgets
 from .play import EXPLORATION, SETTINGS, TUNED, play
@@ -44,7 +49,8 @@ from .play import EXPLORATION, SETTINGS, TUNED, play
 CHAPTER = "crossgame"
 #: Bump when the searches, an adapter or the play loop change what a game produces.
 VERSION = "search2-adapters1-play1"
-EXPERIMENTS = ("baseline", "strength", "exploration", "determinizations", "tuned", "confirm")
+EXPERIMENTS = ("baseline", "strength", "exploration", "determinizations", "tuned", "confirm",
+               "nonlocality")
 BUDGETS = (10, 30, 100, 300, 1_000, 3_000, 10_000)
 #: Games per cell to reach in turn, below the requested number (see :func:`_rounds`).
 ROUNDS = (100, 250)
@@ -80,6 +86,10 @@ PARAMETERS: dict[str, Param] = {
                          "of both lists", item_kind=int, minimum=1, maximum=100_000),
     "det_games": Param(200, int, "games per game, budget and number of determinizations in "
                        "the sweep (on deals of their own)", minimum=1, maximum=MAX_COUNT),
+    "nonlocality_games": Param(200, int, "games per game in which every opponent move is "
+                               "weighed over the deals a determinization draws (the baseline in "
+                               "every seat, on the study's deals; 0: none)", minimum=0,
+                               maximum=MAX_COUNT),
     "experiments": Param(EXPERIMENTS, tuple, "which experiments to compute (run setting)",
                          item_kind=str, choices=EXPERIMENTS),
     "compute_missing": COMPUTE_MISSING,
@@ -91,7 +101,7 @@ RUN_ONLY = (*CORE_RUN_ONLY, "experiments", "games")
 #: the exploration check with two constants at 10 iterations.
 CI_SIZES = {"n_games": 2, "budgets": (10,), "confirm_games": 0, "exploration_budget": 10,
             "exploration_games": 2, "exploration_values": (EXPLORATION, 1.4),
-            "det_counts": (1, 10), "det_budgets": (10,), "det_games": 2}
+            "det_counts": (1, 10), "det_budgets": (10,), "det_games": 2, "nonlocality_games": 2}
 #: The searches with a UCB1 constant (flat Monte Carlo has none).
 UCB_SEARCHES = ("det_uct", "ismcts")
 #: Deals of the determinization sweep: the root seed + this (the exploration check uses + 1).
@@ -298,7 +308,29 @@ def confirm(res: Results) -> None:
                         res.computes("confirm"))
 
 
+def nonlocality_key(game: str) -> str:
+    return f"nonlocality_{game}"
+
+
+def nonlocality(res: Results) -> None:
+    """Each opponent move of ``nonlocality_games`` games per game (the baseline in every seat,
+    on the study's deals) weighed over the deals a determinization draws
+    (:func:`gameai.crossgame.nonlocality.likelihood_game`)."""
+    p = res.params
+    if p["nonlocality_games"] == 0:
+        return
+    for game in p["games"]:
+        key = nonlocality_key(game)
+        res.get(key, key, NL.game_task,
+                [{"game": game, "deal_seed": p["seed"], "draws": NL.DRAWS}],
+                p["nonlocality_games"], chunk_size=10, partial=True, warmup=warmup,
+                compute=res.computes("nonlocality"),
+                description=f"{SETTINGS[game].label}: each move of an opponent of the seat under "
+                            f"test ({SETTINGS[game].baseline} in every seat) weighed over "
+                            f"{NL.DRAWS} deals a determinization draws")
+
+
 PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
-                   steps=(baseline, strength, exploration, determinizations, confirm),
+                   steps=(baseline, strength, exploration, determinizations, confirm, nonlocality),
                    build_claims=build_claims, run_only=RUN_ONLY)
 resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run
