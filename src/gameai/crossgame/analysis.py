@@ -34,14 +34,16 @@ MEASURE_WORDS = {"win": "win rate", "fool": "fool rate"}
 
 #: The chapter's parts, by the prefix of their experiments' keys (the main study has none).
 PARTS = {"exploration": "exploration_", "determinizations": "determinizations_"}
-#: The prefix of the opponents' moves measure (:func:`nonlocality_rows`), outside the parts:
-#: its rows are opponent moves weighed, not games of a search.
+#: The prefixes of the two measures of what determinization throws away, outside the parts:
+#: their rows are positions weighed, not games of a search (:func:`nonlocality_rows`,
+#: :func:`fusion_rows`).
 NONLOCALITY = "nonlocality_"
+FUSION = "fusion_"
 
 
 def _part_of(key: str) -> str:
-    if key.startswith(NONLOCALITY):
-        return "nonlocality"
+    if key.startswith((NONLOCALITY, FUSION)):
+        return key.partition("_")[0]
     return next((part for part, prefix in PARTS.items() if key.startswith(prefix)), "main")
 
 
@@ -72,16 +74,48 @@ def tidy_part(res, which: str) -> pd.DataFrame:
                            ignore_index=True)
 
 
-def nonlocality_rows(res) -> pd.DataFrame:
-    """One row per game of the opponents' moves measure (:mod:`.nonlocality`): ``game``,
-    ``index``, ``moves``, ``skipped``, ``p_uniform``, ``p_true``, ``kept``."""
-    cols = ["game", "index", "moves", "skipped", "p_uniform", "p_true", "kept"]
+def _measure_rows(res, prefix: str, cols: list[str]) -> pd.DataFrame:
     frames = [df[cols] for key, df in res.frames.items()
-              if key.startswith(NONLOCALITY) and df is not None and not df.empty]
+              if key.startswith(prefix) and df is not None and not df.empty]
     if not frames:
         return pd.DataFrame(columns=cols)
     return pd.concat(frames, ignore_index=True).sort_values(["game", "index"], kind="stable",
                                                             ignore_index=True)
+
+
+def nonlocality_rows(res) -> pd.DataFrame:
+    """One row per game of the opponents' moves measure (:mod:`.nonlocality`): ``game``,
+    ``index``, ``moves``, ``skipped``, ``p_uniform``, ``p_true``, ``kept``."""
+    return _measure_rows(res, NONLOCALITY, ["game", "index", "moves", "skipped", "p_uniform",
+                                            "p_true", "kept"])
+
+
+def fusion_rows(res) -> pd.DataFrame:
+    """One row per game of the strategy fusion measure (:mod:`.fusion`): ``game``, ``index``,
+    ``positions``, ``plans``, ``sets``, ``same_deal``, ``other_deals``."""
+    return _measure_rows(res, FUSION, ["game", "index", "positions", "plans", "sets",
+                                       "same_deal", "other_deals"])
+
+
+def fusion_table(rows: pd.DataFrame, deals: int) -> pd.DataFrame:
+    """Per game (rows of :func:`fusion_rows`): ``games``, ``positions`` (decisions of the seat
+    under test per game), ``readable`` (the share of trees whose plan could be read, of
+    ``2 * deals`` per position), ``sets`` (information sets compared, in all), and over the
+    games with a set compared the means of each game's mean share of differing plans between
+    two trees on one deal (``same``) and on different deals (``other``), with 95 % CIs over
+    games, and ``fusion`` (``other - same``, paired by game) with its CI."""
+    cols = ["game", "games", "positions", "readable", "sets", "same", "same_low", "same_high",
+            "other", "other_low", "other_high", "fusion", "fusion_low", "fusion_high"]
+    out = []
+    for game, g in rows.groupby("game", sort=False):
+        compared = g[g["sets"] > 0]
+        same = compared["same_deal"] / compared["sets"]
+        other = compared["other_deals"] / compared["sets"]
+        out.append((game, len(g), float(g["positions"].mean()),
+                    float(g["plans"].sum() / (2 * deals * g["positions"].sum()))
+                    if g["positions"].sum() else math.nan, int(g["sets"].sum()),
+                    *mean_ci(same), *mean_ci(other), *mean_ci(other - same)))
+    return pd.DataFrame(out, columns=cols)
 
 
 def nonlocality_table(rows: pd.DataFrame) -> pd.DataFrame:

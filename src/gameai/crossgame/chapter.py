@@ -22,9 +22,13 @@ figure (``data/crossgame/``).
 * :func:`nonlocality` - what the opponents' moves tell: the baseline in every seat on the
   study's deals, each opponent move weighed over the deals a determinization draws
   (:mod:`gameai.crossgame.nonlocality`; ``nonlocality_<game>``).
+* :func:`fusion` - strategy fusion in determinized UCT's own trees: at the seat under test's
+  decisions in the same games, the plans of trees grown on different deals against those of
+  trees grown on one (:mod:`gameai.crossgame.fusion`; ``fusion_<game>``).
 
-One row per game (:func:`gameai.crossgame.play.play`; the opponents' moves:
-:func:`gameai.crossgame.nonlocality.likelihood_game`).
+One row per game (:func:`gameai.crossgame.play.play`; the two measures of what determinization
+throws away: :func:`gameai.crossgame.nonlocality.likelihood_game`,
+:func:`gameai.crossgame.fusion.fusion_game`).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from ..core.chapter import (
     run_settings,
 )
 from ..core.params import MAX_COUNT, Param
+from . import fusion as FU
 from . import nonlocality as NL
 from . import search as S
 from .analysis import build_claims, tidy, undecided_budgets
@@ -50,7 +55,7 @@ CHAPTER = "crossgame"
 #: Bump when the searches, an adapter or the play loop change what a game produces.
 VERSION = "search2-adapters1-play1"
 EXPERIMENTS = ("baseline", "strength", "exploration", "determinizations", "tuned", "confirm",
-               "nonlocality")
+               "nonlocality", "fusion")
 BUDGETS = (10, 30, 100, 300, 1_000, 3_000, 10_000)
 #: Games per cell to reach in turn, below the requested number (see :func:`_rounds`).
 ROUNDS = (100, 250)
@@ -90,6 +95,10 @@ PARAMETERS: dict[str, Param] = {
                                "weighed over the deals a determinization draws (the baseline in "
                                "every seat, on the study's deals; 0: none)", minimum=0,
                                maximum=MAX_COUNT),
+    "fusion_games": Param(200, int, "games per game in which determinized UCT's plans for the "
+                          "seat under test's next decision are compared between deals (the "
+                          "baseline in every seat, on the study's deals; 0: none)", minimum=0,
+                          maximum=MAX_COUNT),
     "experiments": Param(EXPERIMENTS, tuple, "which experiments to compute (run setting)",
                          item_kind=str, choices=EXPERIMENTS),
     "compute_missing": COMPUTE_MISSING,
@@ -101,7 +110,8 @@ RUN_ONLY = (*CORE_RUN_ONLY, "experiments", "games")
 #: the exploration check with two constants at 10 iterations.
 CI_SIZES = {"n_games": 2, "budgets": (10,), "confirm_games": 0, "exploration_budget": 10,
             "exploration_games": 2, "exploration_values": (EXPLORATION, 1.4),
-            "det_counts": (1, 10), "det_budgets": (10,), "det_games": 2, "nonlocality_games": 2}
+            "det_counts": (1, 10), "det_budgets": (10,), "det_games": 2, "nonlocality_games": 2,
+            "fusion_games": 1}
 #: The searches with a UCB1 constant (flat Monte Carlo has none).
 UCB_SEARCHES = ("det_uct", "ismcts")
 #: Deals of the determinization sweep: the root seed + this (the exploration check uses + 1).
@@ -330,7 +340,30 @@ def nonlocality(res: Results) -> None:
                             f"{NL.DRAWS} deals a determinization draws")
 
 
+def fusion_key(game: str) -> str:
+    return f"fusion_{game}"
+
+
+def fusion(res: Results) -> None:
+    """The plans of determinized UCT's trees in ``fusion_games`` games per game (the baseline
+    in every seat, on the study's deals), compared between deals and within one
+    (:func:`gameai.crossgame.fusion.fusion_game`)."""
+    p = res.params
+    if p["fusion_games"] == 0:
+        return
+    for game in p["games"]:
+        key = fusion_key(game)
+        res.get(key, key, FU.game_task,
+                [{"game": game, "deal_seed": p["seed"], "deals": FU.DEALS, "iters": FU.ITERS}],
+                p["fusion_games"], chunk_size=10, partial=True, warmup=warmup,
+                compute=res.computes("fusion"),
+                description=f"{SETTINGS[game].label}: determinized UCT's plans for the seat "
+                            f"under test's next decision, two trees of {FU.ITERS:,} iterations "
+                            f"on each of {FU.DEALS} drawn deals per decision")
+
+
 PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
-                   steps=(baseline, strength, exploration, determinizations, confirm, nonlocality),
+                   steps=(baseline, strength, exploration, determinizations, confirm, nonlocality,
+                          fusion),
                    build_claims=build_claims, run_only=RUN_ONLY)
 resolve, results, write_claims, run = PLAN.resolve, PLAN.results, PLAN.write_claims, PLAN.run

@@ -31,7 +31,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from . import games as G
-from .play import SETTINGS, deal_rng
+from .play import baseline_game
 
 #: Deals kept per opponent move, and the most drawn to find them (a move that needs several
 #: particular cards may be possible in few deals; a move found in none is left out and counted).
@@ -72,25 +72,18 @@ def likelihood_game(game: str, index: int, seed: int, rng: np.random.Generator,
     choice is weighed by :func:`move_likelihoods`. Row: ``moves`` (weighed), ``skipped`` (no
     drawn deal allowed the move), the means over the weighed moves of ``p_uniform`` and
     ``p_true``, and ``kept`` (the share of drawn deals that allowed the move)."""
-    setting = SETTINGS[game]
-    s, g = setting.new_game(deal_rng(seed, game, index), 0)
-    seat = index % int(G.n_seats(g))
-    if seat:
-        s, g = setting.new_game(deal_rng(seed, game, index), seat)
-    mv = np.empty(G.MAX_MOVES, dtype=np.int64)
     uniform, true = [], []
     kept = tried = skipped = 0
-    while (p := G.current(s, g)) >= 0:
-        m = G.baseline(s, g, rng)
-        if p != seat and G.legal(s, g, mv) > 1:
-            pu, pt, k, t = move_likelihoods(s, g, seat, m, draws, rng)
-            kept, tried = kept + k, tried + t
-            if k:
-                uniform.append(pu)
-                true.append(pt)
-            else:
-                skipped += 1
-        G.apply(s, g, m)
+    for s, g, seat, p, m in baseline_game(game, index, seed, rng):
+        if p == seat:
+            continue
+        pu, pt, k, t = move_likelihoods(s, g, seat, m, draws, rng)
+        kept, tried = kept + k, tried + t
+        if k:
+            uniform.append(pu)
+            true.append(pt)
+        else:
+            skipped += 1
     nan = float("nan")
     return {"moves": len(uniform), "skipped": skipped,
             "p_uniform": float(np.mean(uniform)) if uniform else nan,

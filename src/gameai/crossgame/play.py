@@ -65,6 +65,32 @@ def n_seats(game: str) -> int:
     return int(G.n_seats(g))
 
 
+def deal(game: str, index: int, seed: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """Game ``index`` of ``game`` as dealt: ``(s, g, seat)``, the seat under test rotating with
+    the index (tarok: the declarer's seat)."""
+    setting = SETTINGS[game]
+    s, g = setting.new_game(deal_rng(seed, game, index), 0)
+    seat = index % int(G.n_seats(g))
+    if seat:
+        s, g = setting.new_game(deal_rng(seed, game, index), seat)
+    return s, g, seat
+
+
+def baseline_game(game: str, index: int, seed: int, rng: np.random.Generator):
+    """Game ``index`` of ``game`` on the study's deals with the baseline in every seat, move by
+    move: yields ``(s, g, seat, player, move)`` before each move with a choice is applied
+    (``s`` is the live state: copy it to keep it). The chapter's measures of what
+    determinization throws away (:mod:`.nonlocality`, :mod:`.fusion`) read real positions
+    from it."""
+    s, g, seat = deal(game, index, seed)
+    mv = np.empty(G.MAX_MOVES, dtype=np.int64)
+    while (p := G.current(s, g)) >= 0:
+        m = G.baseline(s, g, rng)
+        if G.legal(s, g, mv) > 1:
+            yield s, g, seat, p, m
+        G.apply(s, g, m)
+
+
 def play(game: str, player: str, budget: int, index: int, seed: int,
          rng: np.random.Generator, clock: Callable[[], float] = time.perf_counter,
          exploration: float = EXPLORATION, n_det: int = 0) -> dict:
@@ -76,10 +102,7 @@ def play(game: str, player: str, budget: int, index: int, seed: int,
     decision), ``nodes_max``, ``seconds`` (spent searching: machine-dependent, for the speed
     table only; the store leaves timing columns out of its reproducibility checks)."""
     setting = SETTINGS[game]
-    s, g = setting.new_game(deal_rng(seed, game, index), 0)
-    seat = index % int(G.n_seats(g))
-    if seat:
-        s, g = setting.new_game(deal_rng(seed, game, index), seat)
+    s, g, seat = deal(game, index, seed)
     search_id = S.SEARCH_IDS.get(player, -1)
     mv = np.empty(G.MAX_MOVES, dtype=np.int64)
     decisions = nodes = nodes_max = 0

@@ -346,6 +346,23 @@ def determinized_uct(s, g, budget, c, rng, n_det):
 
 
 @njit(cache=True)
+def uct_tree(d0, g, iters, c, rng):
+    """One tree of determinized UCT: ``iters`` iterations of plain UCT on the fixed deal
+    ``d0`` (unchanged), as :func:`determinized_uct` grows each of its trees: ``(tn, wins,
+    n_nodes)`` (the chapter's measure of strategy fusion reads the trees' plans)."""
+    tn, wins = _new_tree(iters + 1, G.n_seats(g))
+    tn[0, N_PARENT] = -1
+    tn[0, N_PLAYER] = -1
+    n_nodes = 1
+    d = np.empty_like(d0)
+    bmv, keys, child_of, rew = _buffers(g)
+    for _ in range(iters):
+        d[:] = d0
+        n_nodes = _iterate(tn, wins, n_nodes, d, g, c, False, rng, bmv, keys, child_of, rew)
+    return tn, wins, n_nodes
+
+
+@njit(cache=True)
 def search_move(search, s, g, budget, c, rng, n_det=0):
     """One decision of search ``search`` (an index of :data:`SEARCHES`): ``(move, nodes)``;
     ``n_det`` is determinized UCT's number of determinizations (0: the fixed split)."""

@@ -1,0 +1,89 @@
+"""Strategy fusion read from determinized UCT's trees (gameai.crossgame.fusion), its table and
+words."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from gameai.crossgame import games as G
+from gameai.crossgame import report
+from gameai.crossgame import search as S
+from gameai.crossgame.adapters import nim
+from gameai.crossgame.analysis import fusion_table
+from gameai.crossgame.fusion import compare_plans, fusion_game, information_set, planned_move
+from gameai.crossgame.play import deal
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_tree_s_plan_for_the_next_decision_is_read_along_its_line(seed):
+    """Nim from 9 stones: the tree's line takes 1 (leaving 8), the opponent replies, and the plan
+    read at the searcher's next decision is the winning reply (leave a multiple of 4). The
+    information set names the position (Nim hides nothing: its determinization is the state)."""
+    s, g = nim.new_game(9)
+    tn, wins, _ = S.uct_tree(s, g, 3000, 0.7, np.random.default_rng(seed))
+    info, key = planned_move(s, g, 0, tn, wins)
+    stones, to_move, _ = np.frombuffer(info, dtype=np.int64)
+    assert to_move == 0 and 5 <= stones <= 7 and (stones - key) % 4 == 0
+
+
+def test_a_thin_line_gives_no_plan():
+    s, g = nim.new_game(9)
+    tn, wins, _ = S.uct_tree(s, g, 6, 0.7, np.random.default_rng(0))
+    assert planned_move(s, g, 0, tn, wins) is None
+
+
+def test_a_determinization_is_in_its_searcher_s_information_set_and_not_in_the_other_s():
+    s, g, seat = deal("durak2", 0, 2012)
+    assert G.current(s, g) == seat
+    d = np.empty_like(s)
+    G.determinize(s, g, seat, np.random.default_rng(1), d)
+    assert not np.array_equal(d, s)
+    assert information_set(d, g, seat) == information_set(s, g, seat)
+    assert information_set(d, g, 1 - seat) != information_set(s, g, 1 - seat)
+
+
+def test_plans_are_compared_within_and_between_deals_in_each_information_set():
+    a, b = b"a", b"b"
+    pairs = [((a, 1), (a, 1)), ((a, 2), (a, 2)), ((b, 1), None), ((a, 1), (b, 3))]
+    # set a: same deal (1,1), (2,2): never differ; different deals: first trees 1, 2, 1 against
+    # second trees 1, 2 of other deals: (1,2) (2,1) (1,1) (1,2) -> 3 of 4 differ
+    assert compare_plans(pairs) == [(0.0, 0.75)]
+    assert compare_plans([((a, 1), (b, 1))]) == []
+
+
+def test_a_row_reads_every_decision_of_the_seat_under_test():
+    row = fusion_game("tarok", 0, 2012, np.random.default_rng(0), deals=3, iters=200)
+    assert set(row) == {"positions", "plans", "sets", "same_deal", "other_deals"}
+    assert row["positions"] > 0 and 0 <= row["plans"] <= 6 * row["positions"]
+    assert 0 <= row["same_deal"] <= row["sets"] and 0 <= row["other_deals"] <= row["sets"]
+
+
+def _rows():
+    return pd.DataFrame({"game": ["tarok"] * 3 + ["durak2"] * 3 + ["kingdomino"] * 2,
+                         "index": [0, 1, 2] * 2 + [0, 1],
+                         "positions": [10, 12, 14, 30, 20, 25, 11, 11],
+                         "plans": [100, 120, 140, 300, 200, 250, 0, 4],
+                         "sets": [5, 4, 5, 10, 8, 0, 0, 0],
+                         "same_deal": [2.5, 2.0, 3.0, 4.0, 4.0, 0.0, 0.0, 0.0],
+                         "other_deals": [3.5, 2.8, 4.0, 3.8, 4.2, 0.0, 0.0, 0.0]})
+
+
+def test_the_table_pairs_one_deal_and_different_deals_by_game():
+    t = fusion_table(_rows(), deals=8).set_index("game")
+    assert t.at["tarok", "fusion"] == pytest.approx(((0.2 + 0.2 + 0.2) / 3))
+    assert t.at["tarok", "fusion_low"] == pytest.approx(0.2)  # no spread over games
+    assert t.at["durak2", "same"] == pytest.approx(0.45)  # the game with no set is left out
+    assert t.at["durak2", "sets"] == 18 and t.at["tarok", "positions"] == 12
+    assert t.at["tarok", "readable"] == pytest.approx(360 / (16 * 36))
+    assert np.isnan(t.at["kingdomino", "fusion"])
+
+
+def test_the_words_say_where_fusion_shows_where_it_does_not_and_where_nothing_was_compared():
+    table = fusion_table(_rows(), deals=8)
+    table.loc[table["game"] == "durak2", ["fusion_low", "fusion_high"]] = [-0.05, 0.06]
+    text = report.fusion_text(table)
+    assert "In Tarok, declarer in 'three' determinized UCT's trees plan" in text
+    assert "In Durak, 2 players no dependence on the deal" in text
+    assert "In Kingdomino, 4 players no information set was reached" in text
+    shown = report.fusion_display(table, ["tarok", "durak2", "kingdomino"])
+    assert list(shown.loc[2, ["plans differ: one deal", "difference (points)"]]) == ["–", "–"]
