@@ -87,3 +87,16 @@ def test_the_words_say_where_fusion_shows_where_it_does_not_and_where_nothing_wa
     assert "In Kingdomino, 4 players no information set was reached" in text
     shown = report.fusion_display(table, ["tarok", "durak2", "kingdomino"])
     assert list(shown.loc[2, ["plans differ: one deal", "difference (points)"]]) == ["–", "–"]
+
+
+def test_what_we_found_counts_the_games_where_each_effect_shows():
+    from gameai.crossgame.analysis import nonlocality_table
+    from tests.crossgame.test_nonlocality import _rows as nonlocality_rows
+
+    table = fusion_table(_rows(), deals=8)
+    table.loc[table["game"] == "durak2", ["fusion_low", "fusion_high"]] = [-0.05, 0.06]
+    text = report.found_effects(nonlocality_table(nonlocality_rows()), table)
+    assert text.startswith("The opponents' moves single out the true deal among those a "
+                           "determinization draws in 1 of 2 games (most in Durak, 2 players: ")
+    assert "beyond their noise in 1 of the 2 games where plans met (most in Tarok" in text
+    assert report.found_effects(table.iloc[:0], table.iloc[:0]) == "*not computed in this run*."

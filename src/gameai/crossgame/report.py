@@ -664,6 +664,38 @@ def found_exploration(table: pd.DataFrame | None, params) -> str:
     return text + "."
 
 
+def found_effects(nonlocality: pd.DataFrame, fusion: pd.DataFrame) -> str:
+    """The "what we found" line of the two effects Cowling et al. name: in how many games the
+    opponents' moves single out the true deal (:func:`nonlocality_text`) and in how many
+    determinized UCT's plans depend on the deal beyond noise (:func:`fusion_text`), each with
+    its largest case."""
+    parts = []
+    if len(nonlocality):
+        some = nonlocality[nonlocality["gap_low"] > 0].sort_values("gap", ascending=False)
+        text = (f"the opponents' moves single out the true deal among those a determinization "
+                f"draws in {len(some)} of {len(nonlocality)} games")
+        if len(some):
+            top = some.iloc[0]
+            text += (f" (most in {SETTINGS[top['game']].label}: its move in "
+                     f"{pct(top['p_uniform'])} of the drawn deals, {pct(top['p_true'])} in the "
+                     "true one)")
+        parts.append(text)
+    compared = fusion.dropna(subset=["fusion"]) if len(fusion) else fusion
+    if len(compared):
+        clear = compared[compared["fusion_low"] > 0].sort_values("fusion", ascending=False)
+        text = (f"determinized UCT's trees plan the searcher's next move by the deal beyond "
+                f"their noise in {len(clear)} of the {len(compared)} games where plans met")
+        if len(clear):
+            top = clear.iloc[0]
+            text += (f" (most in {SETTINGS[top['game']].label}: {points(top['fusion'])}, "
+                     f"{points_range(top['fusion_low'], top['fusion_high'])})")
+        parts.append(text)
+    if not parts:
+        return "*not computed in this run*."
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + "."
+
+
 def draw_share(rows: pd.DataFrame) -> str:
     """The share of the main study's Durak games that ended in a draw (or were abandoned), as
     the book writes it: the only games where the searches' reward (a draw counts 1/2) and the
