@@ -318,48 +318,38 @@ def confirm(res: Results) -> None:
                         res.computes("confirm"))
 
 
-def nonlocality_key(game: str) -> str:
-    return f"nonlocality_{game}"
+def _position_measure(res: Results, experiment: str, task, settings: dict, n: int,
+                      words) -> None:
+    """``n`` games per game of one of the measures of what determinization throws away
+    (experiment ``experiment``, keys ``<experiment>_<game>``): ``task`` on the study's deals
+    with ``settings`` in its config; ``words(game)`` describes the experiment."""
+    for game in res.params["games"] if n else ():
+        key = f"{experiment}_{game}"
+        res.get(key, key, task, [{"game": game, "deal_seed": res.params["seed"], **settings}],
+                n, chunk_size=10, partial=True, warmup=warmup, compute=res.computes(experiment),
+                description=f"{SETTINGS[game].label}: {words(game)}")
 
 
 def nonlocality(res: Results) -> None:
     """Each opponent move of ``nonlocality_games`` games per game (the baseline in every seat,
     on the study's deals) weighed over the deals a determinization draws
     (:func:`gameai.crossgame.nonlocality.likelihood_game`)."""
-    p = res.params
-    if p["nonlocality_games"] == 0:
-        return
-    for game in p["games"]:
-        key = nonlocality_key(game)
-        res.get(key, key, NL.game_task,
-                [{"game": game, "deal_seed": p["seed"], "draws": NL.DRAWS}],
-                p["nonlocality_games"], chunk_size=10, partial=True, warmup=warmup,
-                compute=res.computes("nonlocality"),
-                description=f"{SETTINGS[game].label}: each move of an opponent of the seat under "
-                            f"test ({SETTINGS[game].baseline} in every seat) weighed over "
-                            f"{NL.DRAWS} deals a determinization draws")
-
-
-def fusion_key(game: str) -> str:
-    return f"fusion_{game}"
+    _position_measure(res, "nonlocality", NL.game_task, {"draws": NL.DRAWS},
+                      res.params["nonlocality_games"],
+                      lambda game: f"each move of an opponent of the seat under test "
+                                   f"({SETTINGS[game].baseline} in every seat) weighed over "
+                                   f"{NL.DRAWS} deals a determinization draws")
 
 
 def fusion(res: Results) -> None:
     """The plans of determinized UCT's trees in ``fusion_games`` games per game (the baseline
     in every seat, on the study's deals), compared between deals and within one
     (:func:`gameai.crossgame.fusion.fusion_game`)."""
-    p = res.params
-    if p["fusion_games"] == 0:
-        return
-    for game in p["games"]:
-        key = fusion_key(game)
-        res.get(key, key, FU.game_task,
-                [{"game": game, "deal_seed": p["seed"], "deals": FU.DEALS, "iters": FU.ITERS}],
-                p["fusion_games"], chunk_size=10, partial=True, warmup=warmup,
-                compute=res.computes("fusion"),
-                description=f"{SETTINGS[game].label}: determinized UCT's plans for the seat "
-                            f"under test's next decision, two trees of {FU.ITERS:,} iterations "
-                            f"on each of {FU.DEALS} drawn deals per decision")
+    _position_measure(res, "fusion", FU.game_task, {"deals": FU.DEALS, "iters": FU.ITERS},
+                      res.params["fusion_games"],
+                      lambda game: f"determinized UCT's plans for the seat under test's next "
+                                   f"decision, two trees of {FU.ITERS:,} iterations on each of "
+                                   f"{FU.DEALS} drawn deals per decision")
 
 
 PLAN = ChapterPlan(CHAPTER, VERSION, PARAMETERS, CI_SIZES,
