@@ -97,3 +97,11 @@ def test_a_share_with_no_spread_over_games_is_shown_without_an_interval():
     shown = report.nonlocality_display(nonlocality_table(_rows()), ["durak2", "kingdomino"])
     assert shown.loc[0, "baseline makes the move: true deal"] == "100.0\u00a0%"
     assert "(" in shown.loc[1, "baseline makes the move: true deal"]
+
+
+def test_games_named_in_a_sentence_are_counted_and_kept_apart_by_semicolons():
+    rows = _rows()
+    rows = pd.concat([rows, rows[rows["game"] == "durak2"].assign(game="tarok")])
+    text = report.nonlocality_text(nonlocality_table(rows))
+    assert "In 2 of the 3 games (Durak, 2 players; Tarok, declarer in 'three') the opponents'" \
+        in text

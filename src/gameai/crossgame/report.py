@@ -307,6 +307,14 @@ def nonlocality_display(table: pd.DataFrame, games) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _in_games(labels: list[str], of: int) -> str:
+    """"In Tarok, declarer in 'three'" for one game, "In 2 of the 5 games (A; B)" for more: the
+    games' names hold commas, so a list of them takes semicolons and a count."""
+    if len(labels) == 1:
+        return f"In {labels[0]}"
+    return f"In {len(labels)} of the {of} games ({'; '.join(labels)})"
+
+
 def nonlocality_text(table: pd.DataFrame) -> str:
     """The opponents' moves measure in words: the gap between the true deal and the drawn ones
     per game, largest first, and which games show none (an interval that covers 0)."""
@@ -321,15 +329,15 @@ def nonlocality_text(table: pd.DataFrame) -> str:
             f"that allows it, per game: {gaps}.")
     if some:
         top = some[0]
-        text += (f" In {and_list([SETTINGS[r.game].label for r in some])} the opponents' moves "
-                 "single out the true deal among those drawn: in "
+        text += (f" {_in_games([SETTINGS[r.game].label for r in some], len(t))} the opponents' "
+                 "moves single out the true deal among those drawn: in "
                  f"{SETTINGS[top.game].label} the baseline would have made its move in "
                  f"{pct(top.p_uniform)} of the drawn deals that allowed it, against "
                  f"{pct(top.p_true)} in the true one. That is the information non-locality "
                  "names, and all three searches here ignore it alike.")
     if none:
-        text += (f" In {and_list(none)} the interval covers 0: the moves tell the searcher "
-                 "nothing measurable about what it cannot see.")
+        text += (f" {_in_games(none, len(t))} the interval covers 0: the moves tell the "
+                 "searcher nothing measurable about what it cannot see.")
     return text
 
 
@@ -376,16 +384,17 @@ def fusion_text(table: pd.DataFrame) -> str:
         level = [SETTINGS[r.game].label for r in measured.itertuples()
                  if not r.fusion_low > 0]
         if clear:
-            text += (f" In {and_list(clear)} determinized UCT's trees plan the searcher's next "
-                     "move by the deal it cannot see, beyond the search's own noise: strategy "
-                     "fusion, found in the trees the chapter's determinized UCT grows.")
+            text += (f" {_in_games(clear, len(table))} determinized UCT's trees plan the "
+                     "searcher's next move by the deal it cannot see, beyond the search's own "
+                     "noise: strategy fusion, found in the trees the chapter's determinized UCT "
+                     "grows.")
         if level:
-            text += (f" In {and_list(level)} no dependence on the deal beyond that noise is "
-                     "measurable at this size.")
+            text += (f" {_in_games(level, len(table))} no dependence on the deal beyond that "
+                     "noise is measurable at this size.")
     none = [SETTINGS[r.game].label for r in table.itertuples() if pd.isna(r.fusion)]
     if none:
-        text += (f" In {and_list(none)} no information set was reached by plans of both kinds, "
-                 "so nothing is measured there.")
+        text += (f" {_in_games(none, len(table))} no information set was reached by plans of "
+                 "both kinds, so nothing is measured there.")
     return text.strip()
 
 
