@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..book import plots
-from ..core.numbers import and_list, ci_range, pct, points, points_range
+from ..core.numbers import and_list, pct, points, points_range, with_ci
 from ..core.stats import holm
 from . import paper
 from . import verdicts as V
@@ -281,8 +281,19 @@ def domain_table(claims: pd.DataFrame, games) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["domain", "determinized UCT", "ISMCTS against it"])
 
 
-def _points_with_range(v, lo, hi) -> str:
-    return f"{points(v, unit=False)} ({points_range(lo, hi, unit=False)})"
+def _share(v, lo, hi) -> str:
+    """A share with its 95 % interval in small type below it (the value alone when there is no
+    spread: every game alike), or a dash when nothing was measured."""
+    if pd.isna(v):
+        return "–"
+    return pct(v) if pd.isna(lo) or lo == hi else with_ci(pct(v), lo, hi)
+
+
+def _gap(v, lo, hi) -> str:
+    """A difference in points with its interval below it, or a dash."""
+    if pd.isna(v):
+        return "–"
+    return f"{points(v, unit=False)}<br><small>{points_range(lo, hi, unit=False)}</small>"
 
 
 def nonlocality_display(table: pd.DataFrame, games) -> pd.DataFrame:
@@ -290,19 +301,12 @@ def nonlocality_display(table: pd.DataFrame, games) -> pd.DataFrame:
     opponent moves weighed, the share of drawn deals in which the move was possible, the
     baseline's move made in the true deal and in the kept drawn deals (each with its 95 %
     interval over games), and the difference in points."""
-    def with_range(v, lo, hi) -> str:  # every game alike (no spread): the value alone
-        return pct(v) if lo == hi else f"{pct(v)} ({ci_range(lo, hi)})"
-
     t = table.set_index("game")
-    rows = [{"game": SETTINGS[g].label, "games": f"{int(t.at[g, 'games']):,}",
-             "opponent moves per game": f"{t.at[g, 'moves']:.0f}",
-             "drawn deals that allow the move": pct(t.at[g, "kept"]),
-             "baseline makes the move: true deal": with_range(
-                 t.at[g, "p_true"], t.at[g, "true_low"], t.at[g, "true_high"]),
-             "drawn deal": with_range(t.at[g, "p_uniform"], t.at[g, "uniform_low"],
-                                      t.at[g, "uniform_high"]),
-             "difference (points)": _points_with_range(t.at[g, "gap"], t.at[g, "gap_low"],
-                                                       t.at[g, "gap_high"])}
+    rows = [{"game": SETTINGS[g].label, "opponent moves per game": f"{t.at[g, 'moves']:.0f}",
+             "drawn deals that allow it": pct(t.at[g, "kept"]),
+             "move made: true deal": _share(*t.loc[g, ["p_true", "true_low", "true_high"]]),
+             "drawn deal": _share(*t.loc[g, ["p_uniform", "uniform_low", "uniform_high"]]),
+             "difference (points)": _gap(*t.loc[g, ["gap", "gap_low", "gap_high"]])}
             for g in games if g in t.index]
     return pd.DataFrame(rows)
 
@@ -346,22 +350,13 @@ def fusion_display(table: pd.DataFrame, games) -> pd.DataFrame:
     decisions read, the share of trees whose plan could be read, the information sets
     compared, how often two trees' plans differ there on one deal and on different deals (95 %
     intervals over games) and the difference in points."""
-    def share(v, lo, hi) -> str:
-        if pd.isna(v):
-            return "–"
-        return pct(v) if pd.isna(lo) or lo == hi else f"{pct(v)} ({ci_range(lo, hi)})"
-
     t = table.set_index("game")
-    rows = [{"game": SETTINGS[g].label, "games": f"{int(t.at[g, 'games']):,}",
-             "decisions per game": f"{t.at[g, 'positions']:.0f}",
+    rows = [{"game": SETTINGS[g].label, "decisions per game": f"{t.at[g, 'positions']:.0f}",
              "plans read": pct(t.at[g, "readable"]),
              "information sets compared": f"{int(t.at[g, 'sets']):,}",
-             "plans differ: one deal": share(t.at[g, "same"], t.at[g, "same_low"],
-                                             t.at[g, "same_high"]),
-             "different deals": share(t.at[g, "other"], t.at[g, "other_low"],
-                                      t.at[g, "other_high"]),
-             "difference (points)": "–" if pd.isna(t.at[g, "fusion"]) else _points_with_range(
-                 t.at[g, "fusion"], t.at[g, "fusion_low"], t.at[g, "fusion_high"])}
+             "plans differ: one deal": _share(*t.loc[g, ["same", "same_low", "same_high"]]),
+             "different deals": _share(*t.loc[g, ["other", "other_low", "other_high"]]),
+             "difference (points)": _gap(*t.loc[g, ["fusion", "fusion_low", "fusion_high"]])}
             for g in games if g in t.index]
     return pd.DataFrame(rows)
 
