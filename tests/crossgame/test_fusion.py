@@ -86,7 +86,7 @@ def test_the_words_say_where_fusion_shows_where_it_does_not_and_where_nothing_wa
     assert "In Durak, 2 players no dependence on the deal" in text
     assert "In Kingdomino, 4 players no information set was reached" in text
     shown = report.fusion_display(table, ["tarok", "durak2", "kingdomino"])
-    assert list(shown.loc[2, ["plans differ: one deal", "difference (points)"]]) == ["–", "–"]
+    assert list(shown.loc[2, ["differ: one deal", "gap (points)"]]) == ["–", "–"]
 
 
 def test_what_we_found_counts_the_games_where_each_effect_shows():

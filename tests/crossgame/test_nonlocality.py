@@ -88,15 +88,15 @@ def test_the_words_name_where_the_moves_tell_and_where_they_do_not():
 
 def test_the_display_has_one_row_per_game_in_the_chapter_s_order():
     shown = report.nonlocality_display(nonlocality_table(_rows()), ["kingdomino", "durak2"])
-    assert list(shown["game"]) == ["Kingdomino, 4 players", "Durak, 2 players"]
+    assert list(shown["game"]) == ["Kingdomino", "Durak, 2p"]
     assert shown.notna().all().all()
-    assert shown.loc[1, "difference (points)"].startswith("+30.0<br><small>+")
+    assert shown.loc[1, "gap (points)"].startswith("+30.0<br><small>+")
 
 
 def test_a_share_with_no_spread_over_games_is_shown_without_an_interval():
     shown = report.nonlocality_display(nonlocality_table(_rows()), ["durak2", "kingdomino"])
-    assert shown.loc[0, "move made: true deal"] == "100.0\u00a0%"
-    assert "<small>" in shown.loc[1, "move made: true deal"]
+    assert shown.loc[0, "made: true deal"] == "100.0\u00a0%"
+    assert "<small>" in shown.loc[1, "made: true deal"]
 
 
 def test_games_named_in_a_sentence_are_counted_and_kept_apart_by_semicolons():

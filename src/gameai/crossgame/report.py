@@ -297,16 +297,17 @@ def _gap(v, lo, hi) -> str:
 
 
 def nonlocality_display(table: pd.DataFrame, games) -> pd.DataFrame:
-    """What the opponents' moves tell (:func:`.analysis.nonlocality_table`), per game: the
-    opponent moves weighed, the share of drawn deals in which the move was possible, the
-    baseline's move made in the true deal and in the kept drawn deals (each with its 95 %
-    interval over games), and the difference in points."""
+    """What the opponents' moves tell (:func:`.analysis.nonlocality_table`), per game (short
+    names, short headers: six columns that fit a phone): the opponent moves weighed, the share
+    of drawn deals in which the move was possible, the baseline's move made in the true deal
+    and in the kept drawn deals (each with its 95 % interval over games), and the gap in
+    points."""
     t = table.set_index("game")
-    rows = [{"game": SETTINGS[g].label, "opponent moves per game": f"{t.at[g, 'moves']:.0f}",
-             "drawn deals that allow it": pct(t.at[g, "kept"]),
-             "move made: true deal": _share(*t.loc[g, ["p_true", "true_low", "true_high"]]),
+    rows = [{"game": SHORT[g], "moves per game": f"{t.at[g, 'moves']:.0f}",
+             "deals allowing it": pct(t.at[g, "kept"]),
+             "made: true deal": _share(*t.loc[g, ["p_true", "true_low", "true_high"]]),
              "drawn deal": _share(*t.loc[g, ["p_uniform", "uniform_low", "uniform_high"]]),
-             "difference (points)": _gap(*t.loc[g, ["gap", "gap_low", "gap_high"]])}
+             "gap (points)": _gap(*t.loc[g, ["gap", "gap_low", "gap_high"]])}
             for g in games if g in t.index]
     return pd.DataFrame(rows)
 
@@ -346,17 +347,16 @@ def nonlocality_text(table: pd.DataFrame) -> str:
 
 
 def fusion_display(table: pd.DataFrame, games) -> pd.DataFrame:
-    """Strategy fusion in determinized UCT's trees (:func:`.analysis.fusion_table`), per game:
-    decisions read, the share of trees whose plan could be read, the information sets
-    compared, how often two trees' plans differ there on one deal and on different deals (95 %
-    intervals over games) and the difference in points."""
+    """Strategy fusion in determinized UCT's trees (:func:`.analysis.fusion_table`), per game
+    (short names, short headers: six columns that fit a phone): the share of trees whose plan
+    could be read, the information sets compared, how often two trees' plans differ there on
+    one deal and on different deals (95 % intervals over games) and the gap in points."""
     t = table.set_index("game")
-    rows = [{"game": SETTINGS[g].label, "decisions per game": f"{t.at[g, 'positions']:.0f}",
-             "plans read": pct(t.at[g, "readable"]),
-             "information sets compared": f"{int(t.at[g, 'sets']):,}",
-             "plans differ: one deal": _share(*t.loc[g, ["same", "same_low", "same_high"]]),
-             "different deals": _share(*t.loc[g, ["other", "other_low", "other_high"]]),
-             "difference (points)": _gap(*t.loc[g, ["fusion", "fusion_low", "fusion_high"]])}
+    rows = [{"game": SHORT[g], "plans read": pct(t.at[g, "readable"]),
+             "sets compared": f"{int(t.at[g, 'sets']):,}",
+             "differ: one deal": _share(*t.loc[g, ["same", "same_low", "same_high"]]),
+             "other deals": _share(*t.loc[g, ["other", "other_low", "other_high"]]),
+             "gap (points)": _gap(*t.loc[g, ["fusion", "fusion_low", "fusion_high"]])}
             for g in games if g in t.index]
     return pd.DataFrame(rows)
 
