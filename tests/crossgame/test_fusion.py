@@ -12,6 +12,7 @@ from gameai.crossgame.adapters import nim
 from gameai.crossgame.analysis import fusion_table
 from gameai.crossgame.fusion import compare_plans, fusion_game, information_set, planned_move
 from gameai.crossgame.play import deal
+from gameai.tarok import rules as TR
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -40,6 +41,76 @@ def test_a_determinization_is_in_its_searcher_s_information_set_and_not_in_the_o
     assert not np.array_equal(d, s)
     assert information_set(d, g, seat) == information_set(s, g, seat)
     assert information_set(d, g, 1 - seat) != information_set(s, g, 1 - seat)
+
+
+def _replay(d1, d2, g, seat, rng):
+    """The same moves (by key) from two determinizations, chosen by the baseline in the first,
+    up to ``seat``'s next decision: the two positions reached, or None when a move of the first
+    is not legal in the second or the game ends first."""
+    x1, x2 = d1.copy(), d2.copy()
+    mv = np.empty(G.MAX_MOVES, dtype=np.int64)
+    while True:
+        key = G.move_key(x1, g, m := G.baseline(x1, g, rng))
+        k = G.legal(x2, g, mv)
+        match = [mv[j] for j in range(k) if G.move_key(x2, g, mv[j]) == key]
+        if not match:
+            return None
+        G.apply(x1, g, m)
+        G.apply(x2, g, match[0])
+        p = G.current(x1, g)
+        if p < 0 or G.current(x2, g) != p:
+            return None
+        if p == seat:
+            return x1, x2
+
+
+def _same_view(a, b):
+    return len(a) == len(b) and all(np.array_equal(np.asarray(u), np.asarray(v))
+                                    for u, v in zip(a, b))
+
+
+@pytest.mark.parametrize("game", ["frankszoo", "kingdomino", "tarok", "durak2", "durak4"])
+def test_twins_share_the_name_of_their_information_set(game):
+    """The leak tests' twins (everything the player to move cannot see re-dealt) are one
+    information set, so they must get one name."""
+    from tests.crossgame.test_leaks import _twins
+
+    for s, t, g in _twins(game):
+        me = G.current(s, g)
+        assert not np.array_equal(s, t)
+        assert information_set(s, g, me) == information_set(t, g, me)
+
+
+@pytest.mark.parametrize("game", ["frankszoo", "kingdomino", "tarok", "durak2", "durak4"])
+def test_positions_reached_by_the_same_moves_share_a_name_exactly_when_they_look_alike(game):
+    """From positions of each game, two deals drawn from the searcher's view play the same
+    moves to its next decision: where it sees the same there (by the leak tests' view
+    functions), the two must share a name, and otherwise not. Durak's old hand slots and deal
+    order, which no rule reads, once gave such positions different names (about half of them
+    in Durak 2p). Tarok: the declarer, the seat the measure reads; Kingdomino reveals a new
+    draft before the searcher's next decision, so its positions never look alike there."""
+    from tests.crossgame.test_leaks import TWINS, _positions
+
+    visible = TWINS[game][1]
+    rng = np.random.default_rng(5)
+    same = other = 0
+    for s, g in _positions(game):
+        seat = G.current(s, g)
+        if game == "tarok" and seat != s[TR.S_DECL]:
+            continue  # the view function lists a defender's view too coarsely (discards)
+        for _ in range(30):
+            d1, d2 = np.empty_like(s), np.empty_like(s)
+            G.determinize(s, g, seat, rng, d1)
+            G.determinize(s, g, seat, rng, d2)
+            reached = _replay(d1, d2, g, seat, rng)
+            if reached is None:
+                continue
+            x1, x2 = reached
+            alike = _same_view(visible(x1, g, seat), visible(x2, g, seat))
+            assert (information_set(x1, g, seat) == information_set(x2, g, seat)) == alike
+            same, other = same + alike, other + (not alike)
+    # Kingdomino's next draft always tells the two apart; elsewhere they looked alike here
+    assert (other if game == "kingdomino" else same) > 0
 
 
 def test_plans_are_compared_within_and_between_deals_in_each_information_set():

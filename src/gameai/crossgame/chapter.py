@@ -345,7 +345,8 @@ def fusion(res: Results) -> None:
     """The plans of determinized UCT's trees in ``fusion_games`` games per game (the baseline
     in every seat, on the study's deals), compared between deals and within one
     (:func:`gameai.crossgame.fusion.fusion_game`)."""
-    _position_measure(res, "fusion", FU.game_task, {"deals": FU.DEALS, "iters": FU.ITERS},
+    _position_measure(res, "fusion", FU.game_task, {"deals": FU.DEALS, "iters": FU.ITERS,
+                                                     "version": FU.VERSION},
                       res.params["fusion_games"],
                       lambda game: f"determinized UCT's plans for the seat under test's next "
                                    f"decision, two trees of {FU.ITERS:,} iterations on each of "

@@ -31,6 +31,7 @@ import numpy as np
 
 from . import games as G
 from . import search as S
+from .adapters import durak
 from .play import EXPLORATION, baseline_game
 
 #: Deals per position (two trees on each) and iterations per tree: a tree of 1,000 iterations
@@ -41,6 +42,9 @@ ITERS = 1_000
 MIN_VISITS = 20
 #: The seed of the determinization that names an information set (any fixed seed will do).
 FINGERPRINT_SEED = 12345
+#: Part of each task's config: 2 since Durak's information sets are named without the values
+#: no rule reads (version 1 told apart positions the searcher cannot, in Durak only).
+VERSION = 2
 
 
 def _most_visited(tn, wins, v: int) -> int:
@@ -58,9 +62,14 @@ def _most_visited(tn, wins, v: int) -> int:
 
 def information_set(x: np.ndarray, g: np.ndarray, seat: int) -> bytes:
     """A name for ``seat``'s information set at ``x``: the determinization ``seat`` would draw
-    there with :data:`FINGERPRINT_SEED` (equal for positions ``seat`` cannot tell apart)."""
+    there with :data:`FINGERPRINT_SEED`, equal for positions ``seat`` cannot tell apart (tested
+    for every game). Durak's state keeps values no rule reads again (played cards' old slots,
+    the deal's order) that differ between such positions: they are cleared first
+    (:func:`gameai.crossgame.adapters.durak.clear_unread`)."""
     out = np.empty_like(x)
     G.determinize(x, g, seat, np.random.default_rng(FINGERPRINT_SEED), out)
+    if g[0] == G.GAME_DURAK:
+        durak.clear_unread(out, g)
     return out.tobytes()
 
 

@@ -160,6 +160,19 @@ def determinize(s, g, seat, rng, out):
 
 
 @njit(cache=True)
+def clear_unread(s, g):
+    """Set to -1, in place, what the rules never read again: each hand's slots past its size
+    (a played card's old slot) and the talon's dealt or drawn part (the deal's order). Their
+    values depend on where cards lay, not on anything a player can now see, so that two
+    positions a player cannot tell apart differ there; the chapter's strategy fusion measure
+    names information sets by a determinization with these cleared."""
+    hands, talon, st, sp = _views(s, g)
+    talon[:st[R.ST_DRAWN]] = -1
+    for q in range(sp[R.SP_NP]):
+        hands[q, st[R.ST_SIZE + q]:] = -1
+
+
+@njit(cache=True)
 def playout(s, g, rng):
     hands, talon, st, sp = _views(s, g)
     A.playout(hands, talon, st, sp, A.KIND_RANDOM, rng)
