@@ -153,11 +153,14 @@ def test_the_words_say_where_fusion_shows_where_it_does_not_and_where_nothing_wa
     table = fusion_table(_rows(), deals=8)
     table.loc[table["game"] == "durak2", ["fusion_low", "fusion_high"]] = [-0.05, 0.06]
     text = report.fusion_text(table)
-    assert "In Tarok, declarer in 'three' determinized UCT's trees plan" in text
+    assert "In Tarok, declarer in 'three' the trees' plans for the searcher's next move depend" \
+        in text
+    assert "What it costs (a too good value of the first move) is not measured here." in text
     assert "In Durak, 2 players no dependence on the deal" in text
     assert "In Kingdomino, 4 players no information set was reached" in text
     shown = report.fusion_display(table, ["tarok", "durak2", "kingdomino"])
-    assert list(shown.loc[2, ["differ: one deal", "gap (points)"]]) == ["–", "–"]
+    assert list(shown.loc[2, ["plans differ: same deal", "gap (points)"]]) == ["–", "–"]
+    assert shown.loc[1, "information sets"] == "18<br><small>in 2 games</small>"
 
 
 def test_what_we_found_counts_the_games_where_each_effect_shows():
@@ -167,7 +170,45 @@ def test_what_we_found_counts_the_games_where_each_effect_shows():
     table = fusion_table(_rows(), deals=8)
     table.loc[table["game"] == "durak2", ["fusion_low", "fusion_high"]] = [-0.05, 0.06]
     text = report.found_effects(nonlocality_table(nonlocality_rows()), table)
-    assert text.startswith("The opponents' moves single out the true deal among those a "
+    assert text.startswith("The opponents' moves speak against many of the deals a "
                            "determinization draws in 1 of 2 games (most in Durak, 2 players: ")
-    assert "beyond their noise in 1 of the 2 games where plans met (most in Tarok" in text
+    assert ("beyond their noise, in 1 of the 2 games where plans of both kinds met (most in "
+            "Tarok") in text
     assert report.found_effects(table.iloc[:0], table.iloc[:0]) == "*not computed in this run*."
+
+
+def _simulated_gap(depends: bool, rng, sets=400, deals=8):
+    """The mean gap compare_plans finds on simulated plans: each tree plans move 1 with a
+    probability that is the same for every deal (no fusion) or set by its deal (fusion)."""
+    gaps = []
+    for _ in range(sets):
+        p = rng.uniform(0.2, 0.8, deals) if depends else np.full(deals, rng.uniform(0.2, 0.8))
+        pairs = [((b"i", int(rng.random() < q)), (b"i", int(rng.random() < q))) for q in p]
+        (same, other), = compare_plans(pairs)
+        gaps.append(other - same)
+    return float(np.mean(gaps)), float(np.std(gaps) / np.sqrt(sets))
+
+
+def test_the_gap_is_zero_without_fusion_and_positive_with_it():
+    rng = np.random.default_rng(11)
+    mean, se = _simulated_gap(False, rng)
+    assert abs(mean) < 3 * se
+    mean, se = _simulated_gap(True, rng)
+    assert mean > 3 * se
+
+
+def test_every_decision_of_the_seat_under_test_with_a_choice_is_read():
+    from gameai.crossgame.play import baseline_game
+
+    decisions = sum(p == seat for _, _, seat, p, _ in
+                    baseline_game("tarok", 0, 2012, np.random.default_rng(9)))
+    row = fusion_game("tarok", 0, 2012, np.random.default_rng(0), deals=2, iters=50)
+    assert row["positions"] == decisions > 0  # the rule-based defenders draw no random numbers
+
+
+def test_the_best_split_s_tree_sizes_at_the_largest_budget():
+    sweep = pd.DataFrame({"game": ["tarok"] * 4 + ["durak2"] * 4,
+                          "budget": [100, 100, 1000, 1000] * 2, "n_det": [1, 10, 1, 10] * 2,
+                          "index": 0, "headline": [1, 0, 0, 1, 1, 0, 0, 1]})
+    # tarok wins most with 10 trees at 1,000 (100 each); Durak's fool rate is lowest with 1
+    assert report.best_tree_sizes(sweep) == "100 to 1,000"

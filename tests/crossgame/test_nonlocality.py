@@ -57,8 +57,18 @@ def test_a_row_weighs_the_opponents_moves_of_one_game():
 def test_kingdomino_moves_are_possible_in_every_drawn_deal():
     """Kingdomino hides only the draw order, which no player sees: every move of the true
     position is legal in every drawn deal."""
-    row = likelihood_game("kingdomino", 1, 2012, np.random.default_rng(3), draws=2)
+    row = likelihood_game("kingdomino", 1, 2012, np.random.default_rng(3), draws=10)
     assert row["kept"] == 1.0 and row["moves"] > 0
+    assert abs(row["p_uniform"] - row["p_true"]) < 0.05  # FG sees no more than the searcher
+
+
+def test_only_the_opponents_moves_are_weighed():
+    from gameai.crossgame.play import baseline_game
+
+    opponent_moves = sum(p != seat for _, _, seat, p, _ in
+                         baseline_game("durak4", 3, 2012, np.random.default_rng(0)))
+    row = likelihood_game("durak4", 3, 2012, np.random.default_rng(1), draws=3)
+    assert row["moves"] + row["skipped"] == opponent_moves > 0  # EvalAI draws no random numbers
 
 
 def _rows():
@@ -80,8 +90,8 @@ def test_the_table_pairs_the_true_and_the_drawn_deals_by_game():
 
 def test_the_words_name_where_the_moves_tell_and_where_they_do_not():
     text = report.nonlocality_text(nonlocality_table(_rows()))
-    assert "In Durak, 2 players the opponents' moves single out the true deal" in text
-    assert "70.0\u00a0% of the drawn deals" in text
+    assert "In Durak, 2 players the opponents' moves speak against many of the deals drawn" in text
+    assert "only 70.0\u00a0% of the drawn deals" in text
     assert "In Kingdomino, 4 players the interval covers 0" in text
     assert text.index("Durak, 2 players +30.0") < text.index("Kingdomino, 4 players")
 
@@ -95,8 +105,8 @@ def test_the_display_has_one_row_per_game_in_the_chapter_s_order():
 
 def test_a_share_with_no_spread_over_games_is_shown_without_an_interval():
     shown = report.nonlocality_display(nonlocality_table(_rows()), ["durak2", "kingdomino"])
-    assert shown.loc[0, "made: true deal"] == "100.0\u00a0%"
-    assert "<small>" in shown.loc[1, "made: true deal"]
+    assert shown.loc[0, "same move: true deal"] == "100.0\u00a0%"
+    assert "<small>" in shown.loc[1, "same move: true deal"]
 
 
 def test_games_named_in_a_sentence_are_counted_and_kept_apart_by_semicolons():

@@ -100,12 +100,13 @@ def fusion_rows(res) -> pd.DataFrame:
 def fusion_table(rows: pd.DataFrame, deals: int) -> pd.DataFrame:
     """Per game (rows of :func:`fusion_rows`): ``games``, ``positions`` (decisions of the seat
     under test per game), ``readable`` (the share of trees whose plan could be read, of
-    ``2 * deals`` per position), ``sets`` (information sets compared, in all), and over the
-    games with a set compared the means of each game's mean share of differing plans between
+    ``2 * deals`` per position), ``sets`` (information sets compared, in all), ``compared``
+    (the games with a set compared), and over those games the means of each game's mean share of differing plans between
     two trees on one deal (``same``) and on different deals (``other``), with 95 % CIs over
     games, and ``fusion`` (``other - same``, paired by game) with its CI."""
-    cols = ["game", "games", "positions", "readable", "sets", "same", "same_low", "same_high",
-            "other", "other_low", "other_high", "fusion", "fusion_low", "fusion_high"]
+    cols = ["game", "games", "positions", "readable", "sets", "compared", "same", "same_low",
+            "same_high", "other", "other_low", "other_high", "fusion", "fusion_low",
+            "fusion_high"]
     out = []
     for game, g in rows.groupby("game", sort=False):
         compared = g[g["sets"] > 0]
@@ -113,7 +114,7 @@ def fusion_table(rows: pd.DataFrame, deals: int) -> pd.DataFrame:
         other = compared["other_deals"] / compared["sets"]
         out.append((game, len(g), float(g["positions"].mean()),
                     float(g["plans"].sum() / (2 * deals * g["positions"].sum()))
-                    if g["positions"].sum() else math.nan, int(g["sets"].sum()),
+                    if g["positions"].sum() else math.nan, int(g["sets"].sum()), len(compared),
                     *mean_ci(same), *mean_ci(other), *mean_ci(other - same)))
     return pd.DataFrame(out, columns=cols)
 

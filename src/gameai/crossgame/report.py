@@ -305,7 +305,7 @@ def nonlocality_display(table: pd.DataFrame, games) -> pd.DataFrame:
     t = table.set_index("game")
     rows = [{"game": SHORT[g], "moves per game": f"{t.at[g, 'moves']:.0f}",
              "deals allowing it": pct(t.at[g, "kept"]),
-             "made: true deal": _share(*t.loc[g, ["p_true", "true_low", "true_high"]]),
+             "same move: true deal": _share(*t.loc[g, ["p_true", "true_low", "true_high"]]),
              "drawn deal": _share(*t.loc[g, ["p_uniform", "uniform_low", "uniform_high"]]),
              "gap (points)": _gap(*t.loc[g, ["gap", "gap_low", "gap_high"]])}
             for g in games if g in t.index]
@@ -330,16 +330,18 @@ def nonlocality_text(table: pd.DataFrame) -> str:
                      f"({points_range(r.gap_low, r.gap_high)})" for r in t.itertuples())
     none = [SETTINGS[r.game].label for r in t.itertuples() if r.gap_low <= 0 <= r.gap_high]
     some = [r for r in t.itertuples() if r.gap_low > 0]
-    text = ("How much likelier the baseline's move is in the true deal than in a drawn deal "
-            f"that allows it, per game: {gaps}.")
+    text = ("How many points more often the baseline makes its move in the true deal than in a "
+            f"drawn deal that allows it (95 % intervals), per game: {gaps}.")
     if some:
         top = some[0]
         text += (f" {_in_games([SETTINGS[r.game].label for r in some], len(t))} the opponents' "
-                 "moves single out the true deal among those drawn: in "
-                 f"{SETTINGS[top.game].label} the baseline would have made its move in "
+                 "moves speak against many of the deals drawn: in "
+                 f"{SETTINGS[top.game].label} the baseline would have made its move in only "
                  f"{pct(top.p_uniform)} of the drawn deals that allowed it, against "
-                 f"{pct(top.p_true)} in the true one. That is the information non-locality "
-                 "names, and all three searches here ignore it alike.")
+                 f"{pct(top.p_true)} in the true one. None of the three searches uses that "
+                 "information (each draws its deals uniformly): it is what non-locality names. "
+                 "A searcher could use it only by modelling how its opponents play, and what "
+                 "leaving it out costs each search is not measured here.")
     if none:
         text += (f" {_in_games(none, len(t))} the interval covers 0: the moves tell the "
                  "searcher nothing measurable about what it cannot see.")
@@ -349,16 +351,28 @@ def nonlocality_text(table: pd.DataFrame) -> str:
 def fusion_display(table: pd.DataFrame, games) -> pd.DataFrame:
     """Strategy fusion in determinized UCT's trees (:func:`.analysis.fusion_table`), per game
     (short names, short headers: six columns that fit a phone): the share of trees whose plan
-    could be read, the information sets compared, how often two trees' plans differ there on
+    could be read, the information sets compared (and the games they came from), how often two trees' plans differ there on
     one deal and on different deals (95 % intervals over games) and the gap in points."""
     t = table.set_index("game")
     rows = [{"game": SHORT[g], "plans read": pct(t.at[g, "readable"]),
-             "sets compared": f"{int(t.at[g, 'sets']):,}",
-             "differ: one deal": _share(*t.loc[g, ["same", "same_low", "same_high"]]),
-             "other deals": _share(*t.loc[g, ["other", "other_low", "other_high"]]),
+             "information sets": f"{int(t.at[g, 'sets']):,}<br><small>in "
+                                 f"{int(t.at[g, 'compared']):,} games</small>",
+             "plans differ: same deal": _share(*t.loc[g, ["same", "same_low", "same_high"]]),
+             "different deals": _share(*t.loc[g, ["other", "other_low", "other_high"]]),
              "gap (points)": _gap(*t.loc[g, ["fusion", "fusion_low", "fusion_high"]])}
             for g in games if g in t.index]
     return pd.DataFrame(rows)
+
+
+def best_tree_sizes(sweep_rows: pd.DataFrame) -> str:
+    """The iterations per tree of the best split at the sweep's largest budget, over the games
+    (``250 to 1,000``): what the fusion measure's trees are set beside."""
+    best = best_det_counts(sweep_rows)
+    if not best:
+        return "not computed in this run"
+    top = max(b for _, b in best)
+    sizes = sorted({top // k for (_, b), k in best.items() if b == top})
+    return f"{sizes[0]:,}" if len(sizes) == 1 else f"{sizes[0]:,} to {sizes[-1]:,}"
 
 
 def fusion_text(table: pd.DataFrame) -> str:
@@ -373,16 +387,19 @@ def fusion_text(table: pd.DataFrame) -> str:
         diffs = "; ".join(f"{SETTINGS[r.game].label} {points(r.fusion)} "
                           f"({points_range(r.fusion_low, r.fusion_high)})"
                           for r in measured.itertuples())
-        text = ("How much more often two trees plan different moves in one information set "
-                f"when their deals differ than when they share one, per game: {diffs}.")
+        text = ("How many points more often two trees plan different moves in one information "
+                "set when their deals differ than when they share one (95 % intervals), per "
+                f"game: {diffs}.")
         clear = [SETTINGS[r.game].label for r in measured.itertuples() if r.fusion_low > 0]
         level = [SETTINGS[r.game].label for r in measured.itertuples()
                  if not r.fusion_low > 0]
         if clear:
-            text += (f" {_in_games(clear, len(table))} determinized UCT's trees plan the "
-                     "searcher's next move by the deal it cannot see, beyond the search's own "
-                     "noise: strategy fusion, found in the trees the chapter's determinized UCT "
-                     "grows.")
+            text += (f" {_in_games(clear, len(table))} the trees' plans for the searcher's next "
+                     "move depend on the deal it cannot see, beyond the search's own noise: "
+                     "which move a tree plans there, or how surely, changes with a deal the "
+                     "player could not know - the choice no real player has, which strategy "
+                     "fusion names. What it costs (a too good value of the first move) is not "
+                     "measured here.")
         if level:
             text += (f" {_in_games(level, len(table))} no dependence on the deal beyond that "
                      "noise is measurable at this size.")
@@ -676,8 +693,8 @@ def found_effects(nonlocality: pd.DataFrame, fusion: pd.DataFrame) -> str:
     parts = []
     if len(nonlocality):
         some = nonlocality[nonlocality["gap_low"] > 0].sort_values("gap", ascending=False)
-        text = (f"the opponents' moves single out the true deal among those a determinization "
-                f"draws in {len(some)} of {len(nonlocality)} games")
+        text = (f"the opponents' moves speak against many of the deals a determinization draws "
+                f"in {len(some)} of {len(nonlocality)} games")
         if len(some):
             top = some.iloc[0]
             text += (f" (most in {SETTINGS[top['game']].label}: its move in "
@@ -687,8 +704,9 @@ def found_effects(nonlocality: pd.DataFrame, fusion: pd.DataFrame) -> str:
     compared = fusion.dropna(subset=["fusion"]) if len(fusion) else fusion
     if len(compared):
         clear = compared[compared["fusion_low"] > 0].sort_values("fusion", ascending=False)
-        text = (f"determinized UCT's trees plan the searcher's next move by the deal beyond "
-                f"their noise in {len(clear)} of the {len(compared)} games where plans met")
+        text = (f"determinized UCT's trees plan the searcher's next move by the unseen deal, "
+                f"beyond their noise, in {len(clear)} of the {len(compared)} games where plans "
+                "of both kinds met")
         if len(clear):
             top = clear.iloc[0]
             text += (f" (most in {SETTINGS[top['game']].label}: {points(top['fusion'])}, "
