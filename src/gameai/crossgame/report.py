@@ -397,7 +397,7 @@ def fusion_text(table: pd.DataFrame) -> str:
             text += (f" {_in_games(clear, len(table))} the trees' plans for the searcher's next "
                      "move depend on the deal it cannot see, beyond the search's own noise: "
                      "which move a tree plans there, or how surely, changes with a deal the "
-                     "player could not know - the choice no real player has, which strategy "
+                     "player could not know, the choice no real player has and the one strategy "
                      "fusion names. What it costs (a too good value of the first move) is not "
                      "measured here.")
         if level:
