@@ -73,7 +73,7 @@ def _same_view(a, b):
 def test_twins_share_the_name_of_their_information_set(game):
     """The leak tests' twins (everything the player to move cannot see re-dealt) are one
     information set, so they must get one name."""
-    from tests.crossgame.test_leaks import _twins
+    from test_leaks import _twins
 
     for s, t, g in _twins(game):
         me = G.current(s, g)
@@ -89,7 +89,7 @@ def test_positions_reached_by_the_same_moves_share_a_name_exactly_when_they_look
     order, which no rule reads, once gave such positions different names (about half of them
     in Durak 2p). Tarok: the declarer, the seat the measure reads; Kingdomino reveals a new
     draft before the searcher's next decision, so its positions never look alike there."""
-    from tests.crossgame.test_leaks import TWINS, _positions
+    from test_leaks import TWINS, _positions
 
     visible = TWINS[game][1]
     rng = np.random.default_rng(5)
@@ -165,7 +165,7 @@ def test_the_words_say_where_fusion_shows_where_it_does_not_and_where_nothing_wa
 
 def test_what_we_found_counts_the_games_where_each_effect_shows():
     from gameai.crossgame.analysis import nonlocality_table
-    from tests.crossgame.test_nonlocality import _rows as nonlocality_rows
+    from test_nonlocality import _rows as nonlocality_rows
 
     table = fusion_table(_rows(), deals=8)
     table.loc[table["game"] == "durak2", ["fusion_low", "fusion_high"]] = [-0.05, 0.06]
