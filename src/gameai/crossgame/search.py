@@ -265,13 +265,32 @@ def _root_stats(tn, wins, root_keys, k, visits, sums):
 
 
 @njit(cache=True)
+def _rooted_tree(size, g):
+    """An empty tree of ``size`` nodes whose node 0 is the root (no parent, no mover)."""
+    tn, wins = _new_tree(size, G.n_seats(g))
+    tn[0, N_PARENT] = -1
+    tn[0, N_PLAYER] = -1
+    return tn, wins
+
+
+@njit(cache=True)
+def _grow_on_deal(d0, d, g, iters, c, rng, mv, keys, child_of, rew):
+    """One tree of determinized UCT: ``iters`` iterations of plain UCT on the fixed deal ``d0``
+    (copied into ``d`` for each): ``(tn, wins, n_nodes)``."""
+    tn, wins = _rooted_tree(iters + 1, g)
+    n_nodes = 1
+    for _ in range(iters):
+        d[:] = d0
+        n_nodes = _iterate(tn, wins, n_nodes, d, g, c, False, rng, mv, keys, child_of, rew)
+    return tn, wins, n_nodes
+
+
+@njit(cache=True)
 def so_ismcts_tree(s, g, budget, c, rng):
     """SO-ISMCTS's tree after ``budget`` iterations from the searcher's view of ``s``:
     ``(tn, wins, n_nodes)`` (the test of information-set keys compares two of them)."""
     me = G.current(s, g)
-    tn, wins = _new_tree(budget + 1, G.n_seats(g))
-    tn[0, N_PARENT] = -1
-    tn[0, N_PLAYER] = -1
+    tn, wins = _rooted_tree(budget + 1, g)
     n_nodes = 1
     d = np.empty_like(s)
     mv, keys, child_of, rew = _buffers(g)
@@ -332,14 +351,8 @@ def determinized_uct(s, g, budget, c, rng, n_det):
     nodes = 0
     for i in range(n_det):
         iters = budget // n_det + (1 if i < budget % n_det else 0)
-        tn, wins = _new_tree(iters + 1, G.n_seats(g))
-        tn[0, N_PARENT] = -1
-        tn[0, N_PLAYER] = -1
-        n_nodes = 1
         G.determinize(s, g, me, rng, d0)
-        for _ in range(iters):
-            d[:] = d0
-            n_nodes = _iterate(tn, wins, n_nodes, d, g, c, False, rng, bmv, keys, child_of, rew)
+        tn, wins, n_nodes = _grow_on_deal(d0, d, g, iters, c, rng, bmv, keys, child_of, rew)
         nodes += n_nodes
         _root_stats(tn, wins, root_keys, k, visits, sums)
     return mv[_best_root(visits, sums, k, rng)], nodes
@@ -350,16 +363,8 @@ def uct_tree(d0, g, iters, c, rng):
     """One tree of determinized UCT: ``iters`` iterations of plain UCT on the fixed deal
     ``d0`` (unchanged), as :func:`determinized_uct` grows each of its trees: ``(tn, wins,
     n_nodes)`` (the chapter's measure of strategy fusion reads the trees' plans)."""
-    tn, wins = _new_tree(iters + 1, G.n_seats(g))
-    tn[0, N_PARENT] = -1
-    tn[0, N_PLAYER] = -1
-    n_nodes = 1
-    d = np.empty_like(d0)
-    bmv, keys, child_of, rew = _buffers(g)
-    for _ in range(iters):
-        d[:] = d0
-        n_nodes = _iterate(tn, wins, n_nodes, d, g, c, False, rng, bmv, keys, child_of, rew)
-    return tn, wins, n_nodes
+    mv, keys, child_of, rew = _buffers(g)
+    return _grow_on_deal(d0, np.empty_like(d0), g, iters, c, rng, mv, keys, child_of, rew)
 
 
 @njit(cache=True)
