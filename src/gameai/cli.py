@@ -465,8 +465,9 @@ def _print_plan(command: str, chapter: str, module: ModuleType, params: dict,
         total += f", about {_core_time(hours)}"
         if unknown:
             total += " plus those of " + ", ".join(unknown)
-        total += (" (from the wall times of earlier runs; experiments built from the results "
-                  "of pending ones are listed once those exist)")
+        total += (" (from the wall times of earlier runs, or of a later recorded check that "
+                  "timed a task of every config; experiments built from the results of pending "
+                  "ones are listed once those exist)")
     print(total)
     if todo and known and not unknown:
         workers = worker_count(int(params.get("n_jobs", 1)), str(params.get("backend", "loky")))

@@ -52,7 +52,8 @@ def test_the_sample_runs_round_robin_over_the_configs(tmp_path):
     calls: list = []
     out = verify(make(recording(calls)), tmp_path, per_config=2)
     assert out["checked"] == 8 and out["mismatched"] == 0
-    assert set(out) == {"checked", "mismatched", "keys", "examples", "damaged"}  # as before
+    assert set(out) == {"checked", "mismatched", "keys", "examples", "damaged", "core_seconds",
+                        "configs_checked", "configs"}
     bounded = verify(make(), tmp_path, per_config=2, max_seconds=1e6)
     assert (bounded["checked"], bounded["sampled"], bounded["skipped"], bounded["note"]) == \
         (8, 8, 0, "")
@@ -252,3 +253,81 @@ def _hold(folder, ready, release):
     with folder_lock(folder):
         ready.set()
         release.wait(30)
+
+
+# --------------------------------------------------------------------------- a check's cost
+
+
+def timed(seconds_per_task: float, now: list):
+    def fn(config, index, rng):
+        now[0] += seconds_per_task
+        return play(config, index, rng)
+    return fn
+
+
+def test_a_check_times_its_tasks_and_the_configs_they_cover(tmp_path):
+    computed(tmp_path)
+    now = [0.0]
+    out = verify(make(timed(7.0, now)), tmp_path, per_config=2, clock=lambda: now[0])
+    assert out["core_seconds"] == 56.0  # 8 tasks of 7 s on one core
+    assert (out["configs_checked"], out["configs"]) == (4, 4)
+    cut = verify(make(timed(7.0, now)), tmp_path, per_config=1, max_seconds=10,
+                 clock=lambda: now[0])
+    assert cut["checked"] == 2 and (cut["configs_checked"], cut["configs"]) == (2, 4)
+
+
+def test_the_warm_up_is_not_timed(tmp_path):
+    computed(tmp_path)
+    now = [0.0]
+
+    def warmup():
+        now[0] += 100.0
+
+    out = verify(make(timed(1.0, now), warmup=warmup), tmp_path, per_config=1,
+                 clock=lambda: now[0])
+    assert now[0] == 104.0 and out["core_seconds"] == 4.0
+
+
+def _check(tmp_path, exp, seconds_per_task, per_config=1, **kw):
+    now = [0.0]
+    out = verify(make(timed(seconds_per_task, now), **kw), tmp_path, per_config=per_config,
+                 clock=lambda: now[0])
+    return out, record_verified(exp, tmp_path, out, per_config=per_config)
+
+
+def test_the_plan_costs_a_task_at_the_newest_check_that_timed_every_config(tmp_path):
+    exp = computed(tmp_path, wall=400.0)  # 40 tasks: 10 core-seconds each by the run
+    assert store.plan([exp], tmp_path / "empty", costs_from=tmp_path)[0]["task_seconds"] == 10.0
+    out, entry = _check(tmp_path, exp, 2.5)
+    assert entry["core_seconds"] == 10.0 and entry["configs_checked"] == entry["configs"] == 4
+    assert entry["cpu"]
+    row = store.plan([exp], tmp_path / "empty", costs_from=tmp_path)[0]
+    assert row["task_seconds"] == 2.5 and row["core_hours"] == pytest.approx(40 * 2.5 / 3600)
+
+
+def test_a_check_that_missed_configs_or_differed_does_not_cost_the_plan(tmp_path):
+    exp = computed(tmp_path, wall=400.0)
+    now = [0.0]
+    cut = verify(make(timed(7.0, now)), tmp_path, per_config=1, max_seconds=10,
+                 clock=lambda: now[0])
+    record_verified(exp, tmp_path, cut, per_config=1)  # 2 of 4 configs
+    assert store.plan([exp], tmp_path / "e", costs_from=tmp_path)[0]["task_seconds"] == 10.0
+
+    def other(config, index, rng):
+        now[0] += 1.0
+        return {"x": 0.5, "score": 3}  # not the stored rows
+
+    out = verify(make(other), tmp_path, per_config=1, clock=lambda: now[0])
+    assert out["mismatched"] == 4
+    record_verified(exp, tmp_path, out, per_config=1)
+    assert store.plan([exp], tmp_path / "e", costs_from=tmp_path)[0]["task_seconds"] == 10.0
+
+
+def test_a_run_after_the_check_costs_the_plan_again(tmp_path):
+    exp = computed(tmp_path, wall=400.0)
+    _check(tmp_path, exp, 2.5)
+    m = paths(exp, tmp_path)["manifest"]
+    manifest = json.loads(m.read_text())
+    manifest["updated"] = "9999-01-01T00:00:00+00:00"  # a later run
+    m.write_text(json.dumps(manifest))
+    assert store.plan([exp], tmp_path / "e", costs_from=tmp_path)[0]["task_seconds"] == 10.0

@@ -123,13 +123,3 @@ def test_games_are_the_same_with_any_memo(name, greedy):
         ends.append((K.tolist(), scores.tolist(), playouts.tolist(), rng.random()))
     assert ends[0] == ends[1] == ends[2]
 
-
-def test_bench_memo_speedup_times_the_same_games():
-    """``gameai bench``'s side-by-side timing of Table III games without and with the memo:
-    every cell timed, both ways ending the same."""
-    from gameai.kingdomino.bench import MEMO_CELLS, memo_speedup
-
-    speed = memo_speedup(T=0.1, n_games=1)  # a Table III T: the authors measured budgets there
-    assert set(speed) == {f"{e}/{p}" for e, p in MEMO_CELLS}
-    for v in speed.values():
-        assert v["same"] and v["off_s"] > 0 and v["on_s"] > 0

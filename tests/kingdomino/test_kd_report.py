@@ -338,25 +338,42 @@ def test_the_rates_data_holds_both_studies_by_panel():
     assert "UCT not in this bench record" in text and "load average of 1.2" in text
 
 
-def test_the_memo_table_reads_the_bench_record():
-    record = {"memo_speedup": {"rule/MCE-FG/R": {"off_s": 1.78, "on_s": 1.31, "speedup": 1.36,
-                                                 "same": True},
-                               "authors/UCT-FG": {"off_s": 5.46, "on_s": 4.66, "speedup": 1.17,
-                                                  "same": False}}}
-    t = report.memo_table(record)
+def _engine_record():
+    cell = {"old_s": 2.0, "new_s": 2.0, "speedup": 1.0, "same": True}
+    return {"engine_T": 4.0, "engine_games": 3, "engine_speedup": {
+        "rule/FG": {"old_s": 0.01, "new_s": 0.01, "speedup": 1.0, "same": True},
+        "rule/MCE-TR/R": cell,
+        "rule/MCE-FG/R": {"old_s": 3.0, "new_s": 1.5, "speedup": 2.0, "same": True},
+        "authors/UCT-TR": {"old_s": 4.0, "new_s": 4.0, "speedup": 1.0, "same": True},
+        "authors/UCT-FG": {"old_s": 6.0, "new_s": 4.0, "speedup": 1.5, "same": False}}}
+
+
+def test_the_engine_table_reads_the_bench_record():
+    """Before and now per playout policy and over every strategy, each experiment a column."""
+    record = _engine_record()
+    t = report.engine_table(record)
     assert t.to_dict("records") == [
-        {"Table III": "our rule", "strategy": "MCE-FG/R", "without (s)": "1.78",
-         "with (s)": "1.31", "speed-up": "1.36x", "same games": "yes"},
-        {"Table III": "like for like", "strategy": "UCT-FG", "without (s)": "5.46",
-         "with (s)": "4.66", "speed-up": "1.17x", "same games": "no"}]
-    assert report.memo_table({}) is None and report.memo_table(None) is None
-    caption = report.memo_caption({"memo_T": 4.0, "memo_games": 2})
-    assert "game at T = 4 s without and with" in caption and "(2 games per row)" in caption
-    assert "game without and with" in report.memo_caption(None)
-    stamped = report.memo_caption({"memo_T": 4.0, "memo_machine": {
-        "cpu": "Intel(R) Xeon(R) Processor", "date": "2026-11-28 17:30 UTC", "load_average": 2.4}})
-    assert stamped.endswith("; measured on Intel(R) Xeon(R) Processor, 2026-11-28 17:30 UTC, "
-                            "load average 2.4")
+        {"playouts": "TR", "strategies": 1, "our rule": "2.0 → 2.0 s, 1.00×",
+         "like for like": "4.0 → 4.0 s, 1.00×"},
+        {"playouts": "FG", "strategies": 1, "our rule": "3.0 → 1.5 s, 2.00×",
+         "like for like": "6.0 → 4.0 s, 1.50×"},
+        {"playouts": "none (FG itself)", "strategies": 1, "our rule": "0.0 → 0.0 s, 1.00×",
+         "like for like": "–"},
+        {"playouts": "every strategy", "strategies": 3, "our rule": "5.0 → 3.5 s, 1.43×",
+         "like for like": "10.0 → 8.0 s, 1.25×"}]
+    assert report.engine_table({}) is None and report.engine_table(None) is None
+    caption = report.engine_caption(record)
+    assert "game at T = 4 s" in caption and "3 games of each strategy" in caption
+    assert "did not end the same: like for like, UCT-FG." in caption
+    record["engine_machine"] = {"cpu": "AMD EPYC", "date": "2026-11-29 09:00 UTC",
+                                "load_average": 1.1}
+    assert report.engine_caption(record).endswith(
+        "Measured on AMD EPYC, 2026-11-29 09:00 UTC, load average 1.1.")
+    text = report.engine_text(record)
+    assert "our rule 1.43× and like for like 1.25×" in text
+    assert "FG playouts gain most (1.50–2.00×)" in text
+    assert "make 50–57 % of such a game's cost now" in text  # 2.0 of 3.5 s; 4.0 of 8.0 s
+    assert "has not timed" in report.engine_text(None)
 
 
 def test_the_readings_are_judged_like_for_like_with_our_rule_in_the_note():

@@ -171,3 +171,66 @@ def test_side_by_side_alternates_and_compares_outcomes():
     assert calls == [("a", 0), ("b", 0), ("b", 1), ("a", 1)]
     assert (a_s, b_s, same) == (2.0, 6.0, True)
     assert _side_by_side(run, "a", "b", 3)[2] is False
+
+
+@pytest.mark.parametrize("name, greedy, opponent", [
+    ("MCE-FG/R", "ours", "FG"), ("UCT_W-PG", "ours", "FG*"), ("UCT-εG", "authors", "FGA"),
+    ("MCE-TR/WDL", "ours", "FG")])
+def test_former_engine_plays_the_same_games(name, greedy, opponent):
+    """The engine as it was before issue 45 (``agents.former_engine``: the former greedy in the
+    playouts and in the static FG players, no memo) plays the games the engine plays now: the
+    same kingdoms, scores, playouts and draws."""
+    from gameai.kingdomino.agents import AG_FORMER, agent_row, former_engine, play_game
+    from gameai.kingdomino.rules import N_PLAYERS, N_ROUNDS
+
+    ag = np.stack([agent_row(name, playouts=40, playout_greedy=greedy)]
+                  + [agent_row(opponent)] * (N_PLAYERS - 1))
+    old = former_engine(ag)
+    assert np.all(old[:, AG_FORMER] == 1) and np.all(ag[:, AG_FORMER] == 0)  # a copy
+    ends = []
+    for rows, bits in ((old, 0), (ag, P.MEMO_BITS)):
+        rng = np.random.default_rng(45)
+        scores = np.zeros((N_PLAYERS, N_ROUNDS), dtype=np.int64)
+        playouts = np.zeros(N_PLAYERS, dtype=np.int64)
+        K = play_game(rows, rng, scores, playouts, bits)
+        ends.append((K.tolist(), scores.tolist(), playouts.tolist(), rng.random()))
+    assert ends[0] == ends[1]
+    assert ends[0][2][0] > 0  # the player searched
+
+
+def test_bench_engine_speedup_times_the_same_games():
+    """``gameai bench``'s old-and-new timing of Table III games: every strategy asked for in both
+    experiments, the same games both ways; the totals add the cells per playout policy and per
+    experiment; a wrong experiment or game count is refused before any game."""
+    from gameai.kingdomino.bench import engine_speedup, engine_totals
+
+    speed = engine_speedup(T=0.1, n_games=1, strategies=("FG", "MCE-TR/R", "UCT_W-PG"))
+    assert set(speed) == {f"{e}/{p}" for e in ("rule", "authors")
+                          for p in ("FG", "MCE-TR/R", "UCT_W-PG")}
+    for v in speed.values():
+        assert v["same"] and v["old_s"] >= 0 and v["new_s"] > 0
+    totals = engine_totals(speed)
+    assert set(totals) == {f"{e}/{g}" for e in ("rule", "authors")
+                           for g in ("none", "TR", "PG", "all")}
+    for e in ("rule", "authors"):
+        assert totals[f"{e}/all"]["cells"] == 3
+        assert totals[f"{e}/all"]["new_s"] == pytest.approx(
+            sum(speed[f"{e}/{p}"]["new_s"] for p in ("FG", "MCE-TR/R", "UCT_W-PG")))
+    with pytest.raises(ValueError, match="experiments must be among rule, authors"):
+        engine_speedup(experiments=("ours",))
+    with pytest.raises(ValueError, match="n_games must be at least 1"):
+        engine_speedup(n_games=0)
+
+
+def test_engine_totals_arithmetic():
+    """Sums and ratios of :func:`engine_totals` on made-up timings."""
+    from gameai.kingdomino.bench import engine_totals
+
+    speed = {"rule/MCE-TR/R": {"old_s": 2.0, "new_s": 2.0, "same": True},
+             "rule/UCT-FG": {"old_s": 3.0, "new_s": 1.0, "same": True},
+             "rule/MCE-FG/R": {"old_s": 1.0, "new_s": 1.0, "same": False}}
+    t = engine_totals(speed)
+    assert t["rule/all"] == {"old_s": 6.0, "new_s": 4.0, "cells": 3, "same": False,
+                             "speedup": 1.5}
+    assert t["rule/FG"]["speedup"] == 2.0 and t["rule/FG"]["cells"] == 2
+    assert t["rule/TR"]["same"] is True

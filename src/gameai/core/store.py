@@ -695,14 +695,37 @@ def _manifest_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | No
     return core, n * len(configs)
 
 
+def _verified_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | None:
+    """(core-seconds, tasks) of the newest recorded check (``gameai verify --record``) that
+    recomputed a task of every config the file holds and found them all equal, if it is newer
+    than the manifest's last run: what the code at that check costs per task, a sample spread evenly over the configs as
+    the run's tasks are. ``None`` when there is none (older checks did not time themselves)."""
+    if not manifest or not isinstance(manifest.get("verified"), list):
+        return None
+    for entry in reversed(manifest["verified"]):
+        if not isinstance(entry, Mapping):
+            continue
+        core, tasks = entry.get("core_seconds"), entry.get("checked")
+        covered, configs = entry.get("configs_checked"), entry.get("configs")
+        timed = (isinstance(core, (int, float)) and not isinstance(core, bool) and core > 0
+                 and isinstance(tasks, int) and tasks > 0 and entry.get("mismatched") == 0)
+        if timed and isinstance(configs, int) and configs > 0 and covered == configs:
+            newer = str(entry.get("date", "")) >= str(manifest.get("updated", ""))
+            return (float(core), tasks) if newer else None
+    return None
+
+
 def _core_seconds_per_task(p: Mapping[str, Path]) -> float | None:
     """Core-seconds per task of the runs the manifest of the results at ``p`` (:func:`paths`)
     records (:func:`_manifest_cost`) and of the interrupted runs whose chunks wait in its
     partial folder (:func:`_partial_cost`), pooled: all the recorded compute over all the tasks
-    it made. ``None`` when neither is known. An estimate: the runs may have shared their cores
-    with other work."""
-    known = [c for c in (_manifest_cost(_read_manifest(p["manifest"])),
-                         _partial_cost(p["partial"])) if c]
+    it made. A check that timed a task of every config after the last run
+    (:func:`_verified_cost`) stands for the finished runs instead: faster code that plays the
+    same games (the check found them equal) is costed at its own speed. ``None`` when nothing
+    is known. An estimate: the runs may have shared their cores with other work."""
+    manifest = _read_manifest(p["manifest"])
+    finished = _verified_cost(manifest) or _manifest_cost(manifest)
+    known = [c for c in (finished, _partial_cost(p["partial"])) if c]
     if not known:
         return None
     return sum(c for c, _ in known) / sum(n for _, n in known)
@@ -962,7 +985,9 @@ def verify(exp: Experiment, data_dir: str | os.PathLike, *, per_config: int = 2,
     fresh: list[pd.DataFrame] = []
     reporter = Progress(total=len(todo), desc=f"verify {exp.chapter}/{exp.name}",
                         mode=progress)
-    start, ran, warmup = clock(), 0, exp.warmup
+    if todo and exp.warmup is not None:
+        exp.warmup()  # compiling is not the tasks' cost: the clock starts after it
+    start, ran = clock(), 0
     try:
         while ran < len(todo):
             if max_seconds is not None and ran and clock() - start >= max_seconds:
@@ -971,12 +996,17 @@ def verify(exp: Experiment, data_dir: str | os.PathLike, *, per_config: int = 2,
                 break
             batch = todo[ran:ran + workers]
             run_tasks(exp.fn, batch, root_seed=exp.seed, n_jobs=n_jobs, backend=backend,
-                      chunk_size=1, progress=reporter, on_chunk=fresh.append, warmup=warmup,
-                      keep_rows=False)
-            ran, warmup = ran + len(batch), None
+                      chunk_size=1, progress=reporter, on_chunk=fresh.append, keep_rows=False)
+            ran += len(batch)
     finally:
         reporter.close()
     result["checked"] = ran
+    # what the recomputation cost, for the plan (:func:`_verified_cost`): the cores it held
+    # (a Dask cluster's are not known) and the configs its tasks cover
+    cores = None if backend == "dask" else workers
+    result["core_seconds"] = None if cores is None else (clock() - start) * cores
+    result["configs_checked"] = len({key for key, _, _ in sample[:ran]})
+    result["configs"] = sum(1 for tasks_of in per_key if tasks_of)
     if max_seconds is not None:
         result["skipped"] = len(tasks) - ran
     if not fresh:
@@ -1046,6 +1076,12 @@ def record_verified(exp: Experiment, data_dir: str | os.PathLike, outcome: Mappi
                  "damaged_files": len(outcome.get("damaged", []))}
         if outcome.get("note"):
             entry["note"] = outcome["note"]
+        if outcome.get("core_seconds") is not None and outcome["checked"]:
+            from .benchrecord import machine
+
+            entry.update(core_seconds=round(float(outcome["core_seconds"]), 3),
+                         configs_checked=int(outcome["configs_checked"]),
+                         configs=int(outcome["configs"]), cpu=machine()["cpu"])
         history = manifest.get("verified")
         manifest["verified"] = (history if isinstance(history, list) else []) + [entry]
         atomic_write_text(p["manifest"], json.dumps(manifest, indent=2, sort_keys=False) + "\n")

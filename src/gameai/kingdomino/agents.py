@@ -48,6 +48,11 @@ from .policies import (
     playout,
     reward,
 )
+from .reference import (
+    fg_authors_move_reference,
+    fg_move_reference,
+    playout_reference,
+)
 from .rules import (
     G_DONE,
     G_ROUND,
@@ -82,7 +87,8 @@ AG_PLAYOUTS = 7  # > 0: a fixed budget per move instead
 AG_ORDER = 8  # UCT's expansion order: ORDER_PLACEMENT (ours) or ORDER_AUTHORS (pick-major)
 AG_ITERS = 9  # 13 columns: > 0 = the authors' mean iterations for moves 1..13 (budget "authors")
 AG_GREEDY = AG_ITERS + 13  # the greedy of the playouts: GREEDY_OURS or GREEDY_AUTHORS_FG
-AG_LEN = AG_GREEDY + 1
+AG_FORMER = AG_GREEDY + 1  # 1: the greedy as it was before issue 45 (:func:`former_engine`)
+AG_LEN = AG_FORMER + 1
 
 ORDER_PLACEMENT = 0
 ORDER_AUTHORS = 1
@@ -205,6 +211,31 @@ def budget(policy: str, T: float, move_index: int) -> int:
     return max(1, int(math.floor(T * PLAYOUT_RATES[policy][move_index - 1] + 0.5)))
 
 
+#: Added to a playout policy code (after ``GREEDY_AUTHORS``): the playout's greedy moves are
+#: played by the former code (``reference``), as the engine played them when issue 45 was
+#: filed, and FG's memo is not used. Policy codes with ``GREEDY_AUTHORS`` stay below it.
+FORMER_GREEDY = 2 * GREEDY_AUTHORS
+
+
+def former_engine(ag: np.ndarray) -> np.ndarray:
+    """A copy of agent rows ``ag`` that play their greedy moves - FG's, in their playouts and
+    as static agents - as the engine played them before issue 45's speed-ups (the former
+    greedy of ``reference``, no FG memo): the same games, move for move and draw for draw, at
+    the former cost. For ``gameai bench kingdomino``'s old-and-new games only."""
+    out = np.array(ag, dtype=np.float64, copy=True)
+    out[..., AG_FORMER] = 1
+    return out
+
+
+@njit(cache=True, inline="always")
+def _playout(G, K, policy, me, rng, pb, gb, scratch, draft, memo):
+    """``policies.playout``, or with ``FORMER_GREEDY`` in ``policy`` the former one."""
+    if policy >= FORMER_GREEDY:
+        playout_reference(G, K, policy - FORMER_GREEDY, me, rng, pb, gb, scratch, draft)
+    else:
+        playout(G, K, policy, me, rng, pb, gb, scratch, draft, memo)
+
+
 @njit(cache=True)
 def budget_for(a, move_index, rng):
     """Playouts for this move: T x the authors' rate (policy, move index), at least 1 - or,
@@ -240,7 +271,7 @@ def mce_move(G, K, policy, scoring, n_playouts, rng, mv, pb, gb, scratch, draft,
         copy_into(G2, G)
         copy_into(K2, K)
         apply_move(G2, K2, mv[i], rng, draft, False)
-        playout(G2, K2, policy, me, rng, pb, gb, scratch, draft, memo)
+        _playout(G2, K2, policy, me, rng, pb, gb, scratch, draft, memo)
         sums[i] += reward(K2, me, scoring)
         cnt[i] += 1
     best = -1
@@ -403,7 +434,7 @@ def uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft,
                 node = size
                 size += 1
             ended = G2[G_DONE] != 0
-            playout(G2, K2, policy, me, rng, pb, gb, scratch, draft, memo)
+            _playout(G2, K2, policy, me, rng, pb, gb, scratch, draft, memo)
             wmask = winners(K2)
             winner = -1
             for p in range(N_PLAYERS):
@@ -437,20 +468,24 @@ def uct_move(G, K, policy, bias, C, Wb, n_iter, rng, mv, pb, gb, scratch, draft,
 def choose_move(G, K, a, rng, mv, pb, gb, scratch, draft, memo):
     """The move of the agent described by row ``a`` for the player to move: (move, playouts)."""
     kind = np.int64(a[AG_KIND])
+    former = a[AG_FORMER] != 0
     if kind == KIND_TR:
         return random_move(G, K, rng, pb[2]), 0
     if kind == KIND_GPRD:
         return gprd_move(G, K, rng, pb, gb), 0
-    if kind == KIND_FG:
-        return fg_move(G, K, rng, pb, gb, scratch, memo), 0
-    if kind == KIND_FG_QUIRK:  # the authors' FG: round 13's placement falls back to random
-        if G[G_ROUND] == N_ROUNDS:
-            return random_move(G, K, rng, pb[2]), 0
+    if kind == KIND_FG_QUIRK and G[G_ROUND] == N_ROUNDS:
+        return random_move(G, K, rng, pb[2]), 0  # the authors' FG: the last placement at random
+    if kind == KIND_FG or kind == KIND_FG_QUIRK:
+        if former:
+            return fg_move_reference(G, K, rng, pb, gb, scratch), 0
         return fg_move(G, K, rng, pb, gb, scratch, memo), 0
     if kind == KIND_FG_AUTHORS:
+        if former:
+            return fg_authors_move_reference(G, K, rng, pb, gb, scratch), 0
         return fg_authors_move(G, K, rng, pb, gb, scratch, memo), 0
     n = budget_for(a, G[G_ROUND], rng)
-    policy = np.int64(a[AG_POLICY]) + GREEDY_AUTHORS * np.int64(a[AG_GREEDY])
+    policy = (np.int64(a[AG_POLICY]) + GREEDY_AUTHORS * np.int64(a[AG_GREEDY])
+              + FORMER_GREEDY * np.int64(former))
     if kind == KIND_MCE:
         return mce_move(G, K, policy, np.int64(a[AG_SCORING]), n, rng, mv, pb, gb, scratch,
                         draft, memo)

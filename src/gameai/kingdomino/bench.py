@@ -24,11 +24,13 @@ made faster (``reference.playout_reference``) and as the engine plays it now, ti
 side in one run from the same positions and seeds, with the ratio; both must play the same
 games (``tests/kingdomino/test_kd_speed.py`` checks it move for move).
 
-FG's memo (:func:`memo_speedup`, issue 45): the rates above leave it out - they are the engine's
-speed per playout, as the authors' are - and whole Table III games are timed without and with
-it instead, side by side from the same seeds (``tests/kingdomino/test_kd_memo.py`` checks that
-both play the same games). ``python -m gameai.kingdomino.bench --memo`` times them alone and adds
-them to the committed record with their own machine stamp (:func:`record_memo`).
+Old and new, whole games (:func:`engine_speedup`, issue 45): the rates above leave FG's memo
+out - they are the engine's speed per playout, as the authors' rates are. Whole Table III games
+of every strategy, in our rule and like for like, are timed as the engine played them before
+issue 45's speed-ups (``agents.former_engine``: the former greedy, no memo) and as it plays them
+now, side by side from the same seeds (``tests/kingdomino/test_kd_speed.py`` checks that both
+play the same games). ``python -m gameai.kingdomino.bench --engine`` times them alone and adds
+them to the committed record with their own machine stamp (:func:`record_engine`).
 """
 
 from __future__ import annotations
@@ -49,10 +51,12 @@ from .agents import (
     AGENTS,
     KIND_MCE,
     KIND_UCT,
+    TABLE3_STRATEGIES,
     agent_row,
     budget,
     canonical_name,
     choose_move,
+    former_engine,
     play_game,
     uct_move,
 )
@@ -89,8 +93,8 @@ from .rules import (
 )
 
 TARGETS = {"TR": 10.0, "FG": 6.0}
-#: T (seconds per ply) of the games :func:`memo_speedup` times: the issue's T >= 4 s
-MEMO_BENCH_T = 4.0
+#: T (seconds per ply) of the games :func:`engine_speedup` times: the issue's T >= 4 s
+ENGINE_BENCH_T = 4.0
 
 
 @njit(cache=True)
@@ -113,7 +117,7 @@ def _fg_positions(ag, rng, Gs, Ks):
 @njit(cache=True)
 def mce_playouts(G, K, policy, n, rng):
     """``n`` MCE playouts from (G, K) as ``agents.mce_move`` runs them, without FG's memo (the
-    engine's speed per playout, as the authors' rates are; :func:`memo_speedup` times what the
+    engine's speed per playout, as the authors' rates are; :func:`engine_speedup` times what the
     memo saves in whole games); returns the reward sum."""
     me = current_player(G)
     pb, gb, scratch = new_buffers()
@@ -299,10 +303,9 @@ def print_greedy_speedup(speed: dict[str, dict[str, float]]) -> None:
               f"speed-up {v['speedup']:4.2f}x  same games: {'yes' if v['same'] else 'NO'}")
 
 
-#: Table III cells timed by :func:`memo_speedup`: (experiment, player) - greedy playouts of each
-#: kind in our rule and like for like (TR playouts never call FG).
-MEMO_CELLS = (("rule", "MCE-FG/R"), ("rule", "UCT-FG"), ("rule", "UCT_B-εG"),
-              ("authors", "UCT-FG"), ("authors", "UCT_W-PG"))
+#: The two Table III experiments :func:`engine_speedup` times: our rule (FG opponents, budgets
+#: from T) and like for like (the authors' budgets, move order and FG* opponents).
+TABLE3_EXPERIMENTS = ("rule", "authors")
 
 
 def _table3_agents(experiment: str, player: str, T: float) -> np.ndarray:
@@ -316,38 +319,85 @@ def _table3_agents(experiment: str, player: str, T: float) -> np.ndarray:
     return seat_rows(game_config(cfg))
 
 
-def memo_speedup(T: float = 4.0, n_games: int = 2, cells=MEMO_CELLS,
-                 bits: int = MEMO_BITS) -> dict[str, dict[str, float]]:
-    """Whole Table III games without FG's memo and with it (issue 45), side by side in one
-    process: the same seeds, alternating which goes first. Returns {"experiment/player":
-    {"off_s", "on_s" (CPU seconds per game), "speedup", "same" (both ended in the same kingdoms
-    with the same playouts and draws)}}."""
-    if bits < 1:
-        raise ValueError(f"bits must be at least 1 (a memo of 2**bits slots), got {bits!r}")
-    def game(ag, seed, memo_bits):
-        scores = np.zeros((N_PLAYERS, N_ROUNDS), dtype=np.int64)
-        playouts = np.zeros(N_PLAYERS, dtype=np.int64)
-        rng = np.random.default_rng([45, seed])
-        t0 = time.process_time()
-        K = play_game(ag, rng, scores, playouts, memo_bits)
-        return time.process_time() - t0, (K.tolist(), playouts.tolist(), rng.random())
+def _timed_game(ag: np.ndarray, seed: int, memo_bits: int) -> tuple[float, tuple]:
+    """(CPU seconds, outcome) of one game of ``ag`` from seed ``seed``; the outcome (kingdoms,
+    playouts, the next random number) is equal for two games only if they made the same moves
+    with the same draws."""
+    scores = np.zeros((N_PLAYERS, N_ROUNDS), dtype=np.int64)
+    playouts = np.zeros(N_PLAYERS, dtype=np.int64)
+    rng = np.random.default_rng([45, seed])
+    t0 = time.process_time()
+    K = play_game(ag, rng, scores, playouts, memo_bits)
+    return time.process_time() - t0, (K.tolist(), playouts.tolist(), rng.random())
 
-    game(_table3_agents("rule", "UCT_W-PG", 0.01), 0, bits)  # compile / load the numba cache
+
+def engine_speedup(T: float = ENGINE_BENCH_T, n_games: int = 1,
+                   experiments: tuple[str, ...] = TABLE3_EXPERIMENTS,
+                   strategies: tuple[str, ...] = TABLE3_STRATEGIES) -> dict[str, dict[str, float]]:
+    """Whole Table III games, the engine as it was before issue 45's speed-ups (``old``:
+    ``agents.former_engine``, the former greedy of ``reference`` and no FG memo) against the
+    engine as it is (``new``: its greedy and FG's memo), side by side in one process from the
+    same seeds, alternating which goes first: every strategy of ``strategies`` in every
+    experiment of ``experiments``. Returns {"experiment/player": {"old_s", "new_s" (CPU seconds
+    per game), "speedup", "same" (both ended in the same kingdoms with the same playouts and
+    draws)}}. Everything else - TR playouts, the UCT tree - is the same code in both."""
+    bad = [e for e in experiments if e not in TABLE3_EXPERIMENTS]
+    if bad:
+        raise ValueError(f"experiments must be among {', '.join(TABLE3_EXPERIMENTS)}; got {bad!r}")
+    if n_games < 1:
+        raise ValueError(f"n_games must be at least 1, got {n_games!r}")
+    warm = _table3_agents("rule", "UCT_W-PG", 0.01)  # compile / load the numba cache
+    _timed_game(former_engine(warm), 0, 0)
+    _timed_game(warm, 0, MEMO_BITS)
     out = {}
-    for experiment, player in cells:
-        ag = _table3_agents(experiment, player, T)
-        off_s, on_s, same = _side_by_side(lambda b, i: game(ag, i, b), 0, bits, n_games)
-        out[f"{experiment}/{player}"] = {"off_s": off_s / n_games, "on_s": on_s / n_games,
-                                         "speedup": off_s / on_s, "same": same}
+    for experiment in experiments:
+        for player in strategies:
+            ag = _table3_agents(experiment, player, T)
+            variants = {"old": (former_engine(ag), 0), "new": (ag, MEMO_BITS)}
+            old_s, new_s, same = _side_by_side(lambda v, i: _timed_game(variants[v][0], i,
+                                                                        variants[v][1]),
+                                               "old", "new", n_games)
+            out[f"{experiment}/{player}"] = {"old_s": old_s / n_games, "new_s": new_s / n_games,
+                                             "speedup": old_s / new_s, "same": same}
     return out
 
 
-def print_memo_speedup(speed: dict[str, dict[str, float]], T: float) -> None:
-    print(f"Table III games at T = {T:g} s, FG's memo off vs on, same seeds, one process "
-          "(CPU seconds per game):")
+def playout_policy(player: str) -> str:
+    """The playout policy of a Table III strategy ("TR", "εG", "PG", "FG"), or "none" for a
+    static player (FG)."""
+    kind, pol, _, _ = AGENTS[canonical_name(player)]
+    return POLICY_NAMES[pol] if kind in (KIND_MCE, KIND_UCT) else "none"
+
+
+def engine_totals(speed: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
+    """:func:`engine_speedup` summed per experiment and playout policy ("rule/TR", ...) and per
+    experiment ("rule/all": a game of every strategy): {"old_s", "new_s", "speedup", "cells",
+    "same"}."""
+    out: dict[str, dict[str, float]] = {}
+    for key, v in speed.items():
+        experiment, player = key.split("/", 1)
+        for group in (f"{experiment}/{playout_policy(player)}", f"{experiment}/all"):
+            g = out.setdefault(group, {"old_s": 0.0, "new_s": 0.0, "cells": 0, "same": True})
+            g["old_s"] += v["old_s"]
+            g["new_s"] += v["new_s"]
+            g["cells"] += 1
+            g["same"] = g["same"] and v["same"]
+    for g in out.values():
+        g["speedup"] = g["old_s"] / g["new_s"] if g["new_s"] > 0 else float("nan")
+    order = [f"{e}/{g}" for e in TABLE3_EXPERIMENTS for g in ("TR", "εG", "PG", "FG", "none", "all")]
+    return {k: out[k] for k in order if k in out}
+
+
+def print_engine_speedup(speed: dict[str, dict[str, float]], T: float) -> None:
+    print(f"Table III games at T = {T:g} s, the engine before issue 45 (old) vs now (new), same "
+          "seeds, one process (CPU seconds per game):")
     for name, v in speed.items():
-        print(f"  {name:18} off {v['off_s']:6.2f} s  on {v['on_s']:6.2f} s  "
+        print(f"  {name:18} old {v['old_s']:6.2f} s  new {v['new_s']:6.2f} s  "
               f"speed-up {v['speedup']:4.2f}x  same games: {'yes' if v['same'] else 'NO'}")
+    print("  summed by playout policy, and over every strategy (a game of each):")
+    for name, v in engine_totals(speed).items():
+        print(f"  {name:18} old {v['old_s']:6.2f} s  new {v['new_s']:6.2f} s  "
+              f"speed-up {v['speedup']:4.2f}x  ({v['cells']} {'strategy' if v['cells'] == 1 else 'strategies'})")
 
 
 def seconds_per_game(strategy: str, T: float, rates: dict) -> float:
@@ -381,10 +431,10 @@ def main(quick: bool = False) -> dict:
         f"{s} {seconds_per_game(s, 1.0, rates):.2f}" for s in ("MCE-TR/R", "MCE-FG/R", "UCT_W-FG")))
     speed = greedy_speedup(2 if quick else 4, 5 if quick else 20, 1 if quick else 3)
     print_greedy_speedup(speed)
-    memo_T = 0.5 if quick else MEMO_BENCH_T
-    memo_games = 1 if quick else 2
-    memo = memo_speedup(memo_T, memo_games)
-    print_memo_speedup(memo, memo_T)
+    engine_T = 0.5 if quick else ENGINE_BENCH_T
+    engine_games = 1 if quick else 2
+    engine = engine_speedup(engine_T, engine_games)
+    print_engine_speedup(engine, engine_T)
     uct = uct_rates(1 if quick else 3)
     uct_x = uct_ratios(uct, authors_uct_rates())
     print(f"UCT iterations per CPU second, like for like (the authors' budgets at T = "
@@ -392,29 +442,30 @@ def main(quick: bool = False) -> dict:
     for name, r in uct_x.items():
         print(f"  {name:9} lowest {min(r):6.1f}x  median {np.median(r):6.1f}x  highest {max(r):7.1f}x")
     out = {"rates": rates, "ratios": ratios, "uct_rates": uct, "uct_ratios": uct_x,
-           "greedy_speedup": speed, "memo_speedup": memo}
+           "greedy_speedup": speed, "engine_speedup": engine}
     if not quick:  # the book's speed paragraph reads this record (not re-measured at build)
         print("record:", write_record("kingdomino", {
             "seconds_per_cell": 0.3, "positions": 6, "rates": {k: list(v) for k, v in rates.items()},
             "uct_T": UCT_BENCH_T, "uct_positions": 3, "uct_rates": uct,
-            "greedy_speedup": speed, "memo_T": memo_T, "memo_games": memo_games,
-            "memo_speedup": memo}))
+            "greedy_speedup": speed, "engine_T": engine_T, "engine_games": engine_games,
+            "engine_speedup": engine}))
     return out
 
 
-def record_memo(T: float = MEMO_BENCH_T, n_games: int = 6) -> dict:
-    """Time Table III games with and without FG's memo (:func:`memo_speedup`) and add them to
-    the committed record with this machine's stamp (``memo_machine``), leaving its rates as
-    they were measured: a side-by-side ratio stands on its own, so it need not wait for a quiet
-    machine to re-measure every rate (``python -m gameai.kingdomino.bench --memo``)."""
-    memo = memo_speedup(T, n_games)
-    print_memo_speedup(memo, T)
-    print("record:", add_to_record("kingdomino", {"memo_T": T, "memo_games": n_games,
-                                                  "memo_speedup": memo}, "memo_machine"))
-    return memo
+def record_engine(T: float = ENGINE_BENCH_T, n_games: int = 3) -> dict:
+    """Time Table III games of the engine before and after issue 45 (:func:`engine_speedup`)
+    and add them to the committed record with this machine's stamp (``engine_machine``),
+    leaving its rates as they were measured: a side-by-side ratio stands on its own, so it need
+    not wait for a quiet machine to re-measure every rate
+    (``python -m gameai.kingdomino.bench --engine``)."""
+    speed = engine_speedup(T, n_games)
+    print_engine_speedup(speed, T)
+    print("record:", add_to_record("kingdomino", {"engine_T": T, "engine_games": n_games,
+                                                  "engine_speedup": speed}, "engine_machine"))
+    return speed
 
 
 if __name__ == "__main__":
     import sys
 
-    record_memo() if sys.argv[1:] == ["--memo"] else main()
+    record_engine() if sys.argv[1:] == ["--engine"] else main()

@@ -1509,34 +1509,80 @@ def uct_rates_table(record: dict | None) -> pd.DataFrame | None:
     return None if x is None else _ratio_table(x, "strategy", ".0f")
 
 
-def memo_table(record: dict | None) -> pd.DataFrame | None:
-    """CPU seconds per Table III game without and with FG's memo, side by side from the same
-    seeds (``gameai bench kingdomino``); None for a record older than that timing."""
-    speed = (record or {}).get("memo_speedup")
+#: The rows of :func:`engine_table`: the playout policies of Table III's strategies in the
+#: chapter's order ("none": FG, which plays without playouts), then every strategy.
+ENGINE_GROUPS = {"TR": "TR", "εG": "εG", "PG": "PG", "FG": "FG", "none": "none (FG itself)",
+                 "all": "every strategy"}
+
+
+def _engine_cell(v: dict | None) -> str:
+    if v is None:
+        return "–"
+    return f"{v['old_s']:.1f} → {v['new_s']:.1f} s, {v['speedup']:.2f}×"
+
+
+def engine_table(record: dict | None) -> pd.DataFrame | None:
+    """CPU seconds per Table III game, the engine before its greedy speed-ups and FG's memo and
+    now (``gameai bench kingdomino``: the same games side by side), summed per playout policy
+    and over every strategy, in our rule and like for like; None for a record without it."""
+    from .bench import engine_totals
+
+    speed = (record or {}).get("engine_speedup")
     if not speed:
         return None
-    names = {"rule": "our rule", "authors": "like for like"}
+    totals = engine_totals(speed)
     rows = []
-    for key, v in speed.items():
-        experiment, player = key.split("/", 1)
-        rows.append({"Table III": names.get(experiment, experiment), "strategy": player,
-                     "without (s)": f"{v['off_s']:.2f}", "with (s)": f"{v['on_s']:.2f}",
-                     "speed-up": f"{v['speedup']:.2f}x",
-                     "same games": "yes" if v["same"] else "no"})
+    for group, label in ENGINE_GROUPS.items():
+        cells = [totals.get(f"{e}/{group}") for e in ("rule", "authors")]
+        if all(c is None for c in cells):
+            continue
+        n = max(c["cells"] for c in cells if c is not None)
+        rows.append({"playouts": label, "strategies": n, "our rule": _engine_cell(cells[0]),
+                     "like for like": _engine_cell(cells[1])})
     return pd.DataFrame(rows)
 
 
-def memo_caption(record: dict | None) -> str:
-    """The caption of :func:`memo_table`."""
-    T = (record or {}).get("memo_T")
-    n = (record or {}).get("memo_games")
+def engine_caption(record: dict | None) -> str:
+    """The caption of :func:`engine_table`."""
+    rec = record or {}
+    T = rec.get("engine_T")
+    n = rec.get("engine_games")
     at = f" at T = {T:g} s" if T is not None else ""
-    games = f" ({n} game{'s' if n != 1 else ''} per row)" if n else ""
-    where = (record or {}).get("memo_machine")
-    measured = "" if not where else (f"; measured on {where['cpu']}, {where['date']}, load "
-                                     f"average {where['load_average']:.1f}")
-    return (f"CPU seconds per Table III game{at} without and with FG's memo, from the same seeds, "
-            f"side by side in one process{games}{measured}")
+    games = f", {n} game{'s' if n != 1 else ''} of each strategy" if n else ""
+    speed = rec.get("engine_speedup") or {}
+    differ = sorted(k.replace("rule/", "our rule, ").replace("authors/", "like for like, ")
+                    for k, v in speed.items() if not v["same"])
+    same = (" Every game ended the same both ways." if not differ else
+            " Games that did not end the same: " + "; ".join(differ) + ".")
+    where = rec.get("engine_machine")
+    measured = "" if not where else (f" Measured on {where['cpu']}, {where['date']}, load "
+                                     f"average {where['load_average']:.1f}.")
+    return (f"CPU seconds per Table III game{at}: the engine before its greedy was rewritten and "
+            f"FG's memo added, then now (before → now, speed-up), from the same seeds, side by "
+            f"side in one process{games}; summed over the strategies whose playouts use each "
+            f"policy.{same}{measured}")
+
+
+def engine_text(record: dict | None) -> str:
+    """What the old-and-new timing says per game of every strategy (:func:`engine_table`)."""
+    from .bench import engine_totals
+
+    speed = (record or {}).get("engine_speedup")
+    if not speed:
+        return ("(`gameai bench kingdomino` has not timed whole games of the engine before and "
+                "after its greedy speed-ups in the committed record.)")
+    t = engine_totals(speed)
+    names = {"rule": "our rule", "authors": "like for like"}
+    parts = [f"{names[e]} {t[e + '/all']['speedup']:.2f}×" for e in names if e + "/all" in t]
+    greedy = [t[f"{e}/FG"]["speedup"] for e in names if f"{e}/FG" in t]
+    tr = [t[f"{e}/TR"]["new_s"] / t[f"{e}/all"]["new_s"] for e in names if f"{e}/TR" in t]
+    text = ("Per game of every strategy, the engine is now " + " and ".join(parts)
+            + " as fast as before its greedy was rewritten and FG's memo added")
+    if greedy and tr:
+        text += (f": the strategies with FG playouts gain most ({number(min(greedy), 2)}–"
+                 f"{number(max(greedy), 2)}×), while TR playouts never call the greedy and "
+                 f"make {min(tr) * 100:.0f}–{max(tr) * 100:.0f} % of such a game's cost now")
+    return text + "."
 
 
 def speed_text(rates: dict, machine: dict, record: dict | None) -> str:
