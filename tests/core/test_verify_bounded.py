@@ -298,9 +298,11 @@ def _check(tmp_path, exp, seconds_per_task, per_config=1, **kw):
 def test_the_plan_costs_a_task_at_the_newest_check_that_timed_every_config(tmp_path):
     exp = computed(tmp_path, wall=400.0)  # 40 tasks: 10 core-seconds each by the run
     assert store.plan([exp], tmp_path / "empty", costs_from=tmp_path)[0]["task_seconds"] == 10.0
-    out, entry = _check(tmp_path, exp, 2.5)
-    assert entry["core_seconds"] == 10.0 and entry["configs_checked"] == entry["configs"] == 4
+    out, entry = _check(tmp_path, exp, 2.5, per_config=2)  # 8 tasks: too few to stand
+    assert entry["core_seconds"] == 20.0 and entry["configs_checked"] == entry["configs"] == 4
     assert entry["cpu"]
+    assert store.plan([exp], tmp_path / "empty", costs_from=tmp_path)[0]["task_seconds"] == 10.0
+    _check(tmp_path, exp, 2.5, per_config=3)  # 12 tasks
     row = store.plan([exp], tmp_path / "empty", costs_from=tmp_path)[0]
     assert row["task_seconds"] == 2.5 and row["core_hours"] == pytest.approx(40 * 2.5 / 3600)
 
@@ -317,15 +319,16 @@ def test_a_check_that_missed_configs_or_differed_does_not_cost_the_plan(tmp_path
         now[0] += 1.0
         return {"x": 0.5, "score": 3}  # not the stored rows
 
-    out = verify(make(other), tmp_path, per_config=1, clock=lambda: now[0])
-    assert out["mismatched"] == 4
+    out = verify(make(other), tmp_path, per_config=3, clock=lambda: now[0])
+    assert out["mismatched"] == 12
     record_verified(exp, tmp_path, out, per_config=1)
     assert store.plan([exp], tmp_path / "e", costs_from=tmp_path)[0]["task_seconds"] == 10.0
 
 
 def test_a_run_after_the_check_costs_the_plan_again(tmp_path):
     exp = computed(tmp_path, wall=400.0)
-    _check(tmp_path, exp, 2.5)
+    _check(tmp_path, exp, 2.5, per_config=3)
+    assert store.plan([exp], tmp_path / "e", costs_from=tmp_path)[0]["task_seconds"] == 2.5
     m = paths(exp, tmp_path)["manifest"]
     manifest = json.loads(m.read_text())
     manifest["updated"] = "9999-01-01T00:00:00+00:00"  # a later run

@@ -695,11 +695,17 @@ def _manifest_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | No
     return core, n * len(configs)
 
 
+#: The fewest tasks a check must have timed for its cost per task to stand for a run's: one
+#: task of a single config says little about the next.
+MIN_TIMED_CHECK = 10
+
+
 def _verified_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | None:
     """(core-seconds, tasks) of the newest recorded check (``gameai verify --record``) that
-    recomputed a task of every config the file holds and found them all equal, if it is newer
-    than the manifest's last run: what the code at that check costs per task, a sample spread evenly over the configs as
-    the run's tasks are. ``None`` when there is none (older checks did not time themselves)."""
+    recomputed at least :data:`MIN_TIMED_CHECK` tasks, a task of every config the file holds,
+    and found them all equal, if it is newer than the manifest's last run: what the code at
+    that check costs per task, a sample spread evenly over the configs as the run's tasks are.
+    ``None`` when there is none (older checks did not time themselves)."""
     if not manifest or not isinstance(manifest.get("verified"), list):
         return None
     for entry in reversed(manifest["verified"]):
@@ -708,7 +714,8 @@ def _verified_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | No
         core, tasks = entry.get("core_seconds"), entry.get("checked")
         covered, configs = entry.get("configs_checked"), entry.get("configs")
         timed = (isinstance(core, (int, float)) and not isinstance(core, bool) and core > 0
-                 and isinstance(tasks, int) and tasks > 0 and entry.get("mismatched") == 0)
+                 and isinstance(tasks, int) and tasks >= MIN_TIMED_CHECK
+                 and entry.get("mismatched") == 0)
         if timed and isinstance(configs, int) and configs > 0 and covered == configs:
             newer = str(entry.get("date", "")) >= str(manifest.get("updated", ""))
             return (float(core), tasks) if newer else None
