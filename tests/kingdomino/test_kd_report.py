@@ -357,8 +357,6 @@ def test_the_engine_table_reads_the_bench_record():
          "like for like": "4.0 → 4.0 s, 1.00×"},
         {"playouts": "FG", "strategies": 1, "our rule": "3.0 → 1.5 s, 2.00×",
          "like for like": "6.0 → 4.0 s, 1.50×"},
-        {"playouts": "none (FG itself)", "strategies": 1, "our rule": "0.0 → 0.0 s, 1.00×",
-         "like for like": "–"},
         {"playouts": "every strategy", "strategies": 3, "our rule": "5.0 → 3.5 s, 1.43×",
          "like for like": "10.0 → 8.0 s, 1.25×"}]
     assert report.engine_table({}) is None and report.engine_table(None) is None
@@ -370,9 +368,9 @@ def test_the_engine_table_reads_the_bench_record():
     assert report.engine_caption(record).endswith(
         "Measured on AMD EPYC, 2026-11-29 09:00 UTC, load average 1.1.")
     text = report.engine_text(record)
-    assert "our rule 1.43× and like for like 1.25×" in text
+    assert "engine 1.43× as fast in our rule and 1.25× like for like:" in text
     assert "FG playouts gain most (1.50–2.00×)" in text
-    assert "make 50–57 % of such a game's cost now" in text  # 2.0 of 3.5 s; 4.0 of 8.0 s
+    assert "gain 1.00–1.00× and make 50–57 % of such a game's cost now" in text  # 2.0 of 3.5 s
     assert "has not timed" in report.engine_text(None)
 
 
