@@ -334,3 +334,11 @@ def test_a_run_after_the_check_costs_the_plan_again(tmp_path):
     manifest["updated"] = "9999-01-01T00:00:00+00:00"  # a later run
     m.write_text(json.dumps(manifest))
     assert store.plan([exp], tmp_path / "e", costs_from=tmp_path)[0]["task_seconds"] == 10.0
+
+
+def test_a_check_does_not_cost_tasks_too_short_for_its_overhead(tmp_path):
+    """Tasks of under 0.1 core-seconds by the run keep the run's cost: a check's per-task
+    overhead and set-up would swamp them."""
+    exp = computed(tmp_path, wall=2.0)  # 40 tasks of 0.05 s
+    _check(tmp_path, exp, 0.2, per_config=3)
+    assert store.plan([exp], tmp_path / "e", costs_from=tmp_path)[0]["task_seconds"] == 0.05

@@ -698,6 +698,10 @@ def _manifest_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | No
 #: The fewest tasks a check must have timed for its cost per task to stand for a run's: one
 #: task of a single config says little about the next.
 MIN_TIMED_CHECK = 10
+#: The shortest tasks (core-seconds each, by the run) that a check costs: a check calls the
+#: runner once per task (about a millisecond each) and pays a process's set-up (a model
+#: trained once per process) over a few tasks instead of thousands, which swamps short tasks.
+MIN_CHECKED_TASK_SECONDS = 0.1
 
 
 def _verified_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | None:
@@ -727,11 +731,15 @@ def _core_seconds_per_task(p: Mapping[str, Path]) -> float | None:
     records (:func:`_manifest_cost`) and of the interrupted runs whose chunks wait in its
     partial folder (:func:`_partial_cost`), pooled: all the recorded compute over all the tasks
     it made. A check that timed a task of every config after the last run
-    (:func:`_verified_cost`) stands for the finished runs instead: faster code that plays the
-    same games (the check found them equal) is costed at its own speed. ``None`` when nothing
+    (:func:`_verified_cost`) stands for the finished runs instead, where their tasks took
+    :data:`MIN_CHECKED_TASK_SECONDS` or more: faster code that plays the same games (the check
+    found them equal) is costed at its own speed. ``None`` when nothing
     is known. An estimate: the runs may have shared their cores with other work."""
     manifest = _read_manifest(p["manifest"])
-    finished = _verified_cost(manifest) or _manifest_cost(manifest)
+    run, check = _manifest_cost(manifest), _verified_cost(manifest)
+    length = run or check
+    long_tasks = length is not None and length[0] / length[1] >= MIN_CHECKED_TASK_SECONDS
+    finished = check if check is not None and long_tasks else run
     known = [c for c in (finished, _partial_cost(p["partial"])) if c]
     if not known:
         return None
