@@ -118,7 +118,7 @@ def _fg_positions(ag, rng, Gs, Ks):
 def mce_playouts(G, K, policy, n, rng):
     """``n`` MCE playouts from (G, K) as ``agents.mce_move`` runs them, without FG's memo (the
     engine's speed per playout, as the authors' rates are; :func:`engine_speedup` times what the
-    memo saves in whole games); returns the reward sum."""
+    greedy's rewrite and the memo save in whole games); returns the reward sum."""
     me = current_player(G)
     pb, gb, scratch = new_buffers()
     memo = new_memo(0)

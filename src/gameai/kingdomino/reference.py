@@ -1,9 +1,11 @@
-"""The greedy playout as it was before the speed-up of issue 45, kept for two checks only.
+"""The greedy playout as it was before the speed-up of issue 45, kept for checks and timings.
 
-``gameai bench kingdomino`` times these next to :mod:`.policies` in one run
-(:func:`gameai.kingdomino.bench.greedy_speedup`), and ``tests/kingdomino/test_kd_speed.py``
-asserts that both give the same moves and draw the same random numbers, position by position.
-Nothing else calls them: the engine plays :mod:`.policies`.
+``gameai bench kingdomino`` times these next to :mod:`.policies` in one run, playout by playout
+(:func:`gameai.kingdomino.bench.greedy_speedup`) and in whole Table III games
+(:func:`gameai.kingdomino.bench.engine_speedup`, through the agent rows of
+``agents.former_engine``), and ``tests/kingdomino/test_kd_speed.py`` asserts that both give the
+same moves and draw the same random numbers, position by position and game by game. The book's
+results never use them: the engine plays :mod:`.policies`.
 
 The functions are the former ``policies`` code, unchanged but for the ``_reference`` names:
 the greedy core of the paper's FG (Gedda et al. 2018, §III-A; the authors' kdom-ai
