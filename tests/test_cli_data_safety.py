@@ -306,3 +306,20 @@ def test_rerun_into_a_folder_a_run_holds_is_refused_before_the_notebook(book, ca
     finally:
         release.set()
         holder.join(30)
+
+
+def test_dry_run_names_the_timed_check_a_cost_rests_on(book, capsys):
+    """A recorded check newer than the run that timed ten tasks, all equal, costs the plan in
+    place of the run's wall time, and the dry run says so."""
+    manifest = book / "data" / "toy" / "scores.json"
+    m = json.loads(manifest.read_text())
+    m.update(wall_time_s=12.0, n_jobs=1)  # 2 s a task by the run
+    m.pop("core_seconds", None)
+    configs = len(m["configs"])
+    m["verified"] = [{"date": "2999-01-01T00:00:00+00:00", "per_config": 10, "sampled": 10,
+                      "checked": 10, "mismatched": 0, "damaged_files": 0, "core_seconds": 5.0,
+                      "configs_checked": configs, "configs": configs, "cpu": "test"}]
+    manifest.write_text(json.dumps(m))
+    assert gameai("run", "toy", "-p", "games", "12", "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert "about 3 core-seconds (timed by the check of 2999-01-01)" in out  # 6 tasks x 0.5 s

@@ -454,6 +454,8 @@ def _print_plan(command: str, chapter: str, module: ModuleType, params: dict,
                 text += ", core-hours unknown (no stored wall time)"
             else:
                 text += f", about {_core_time(row['core_hours'])}"
+                if row.get("checked"):
+                    text += f" (timed by the check of {row['checked'][:10]})"
                 hours += row["core_hours"]
         todo += row["compute"]
         print(text)
@@ -465,9 +467,9 @@ def _print_plan(command: str, chapter: str, module: ModuleType, params: dict,
         total += f", about {_core_time(hours)}"
         if unknown:
             total += " plus those of " + ", ".join(unknown)
-        total += (" (from the wall times of earlier runs, or of a later recorded check that "
-                  "timed a task of every config; experiments built from the results of pending "
-                  "ones are listed once those exist)")
+        total += (" (from the wall times of earlier runs, or of the later timed checks named; "
+                  "experiments built from the results of pending ones are listed once those "
+                  "exist)")
     print(total)
     if todo and known and not unknown:
         workers = worker_count(int(params.get("n_jobs", 1)), str(params.get("backend", "loky")))

@@ -305,6 +305,8 @@ def test_the_plan_costs_a_task_at_the_newest_check_that_timed_every_config(tmp_p
     _check(tmp_path, exp, 2.5, per_config=3)  # 12 tasks
     row = store.plan([exp], tmp_path / "empty", costs_from=tmp_path)[0]
     assert row["task_seconds"] == 2.5 and row["core_hours"] == pytest.approx(40 * 2.5 / 3600)
+    assert row["checked"] == json.loads(paths(exp, tmp_path)["manifest"].read_text())[
+        "verified"][-1]["date"]
 
 
 def test_a_check_that_missed_configs_or_differed_does_not_cost_the_plan(tmp_path):
@@ -333,7 +335,8 @@ def test_a_run_after_the_check_costs_the_plan_again(tmp_path):
     manifest = json.loads(m.read_text())
     manifest["updated"] = "9999-01-01T00:00:00+00:00"  # a later run
     m.write_text(json.dumps(manifest))
-    assert store.plan([exp], tmp_path / "e", costs_from=tmp_path)[0]["task_seconds"] == 10.0
+    row = store.plan([exp], tmp_path / "e", costs_from=tmp_path)[0]
+    assert row["task_seconds"] == 10.0 and row["checked"] is None
 
 
 def test_a_check_does_not_cost_tasks_too_short_for_its_overhead(tmp_path):

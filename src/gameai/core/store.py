@@ -577,8 +577,9 @@ def plan(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
     same cells) are counted once, at the largest ``n`` of each task key. Each dict holds
     ``experiment``, ``tasks``, ``cached``, ``copied`` (found in ``seed_from``: copied, not
     computed), ``compute`` and ``core_hours``: the tasks to compute times the core-seconds per
-    task that the stored wall time gives (:func:`_core_seconds_per_task`, from the manifest in
-    ``data_dir``, else in ``seed_from``), ``None`` when no usable wall time is stored.
+    task that the stored wall time gives (:func:`_task_cost`, from the manifest in ``data_dir``,
+    else in ``seed_from``), ``None`` when no usable wall time is stored; ``checked``: the date
+    of the timed check that cost rests on, ``None`` for the runs'.
     """
     files: dict[Path, dict[str, Any]] = {}
     exps: dict[Path, Experiment] = {}
@@ -604,11 +605,11 @@ def plan(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
             copied = sum(len(there[k] - have[k]) for k in need)
         compute = tasks - cached - copied
         missing = [need[k] - len(have[k]) for k in need if need[k] > len(have[k])]
-        per_task = None
+        per_task = checked = None
         costs = paths(exps[csv], costs_from) if costs_from is not None else None
         for where in (p, source, costs):
             if where is not None and per_task is None:
-                per_task = _core_seconds_per_task(where)
+                per_task, checked = _task_cost(where)
         like = exps[csv].cost_like or ()
         if like and isinstance(like[0], str):
             like = (like,)
@@ -621,7 +622,8 @@ def plan(experiments: Iterable[Experiment], data_dir: str | os.PathLike,
         out.append({"experiment": entry["experiment"], "file": csv, "tasks": tasks,
                     "cached": cached, "copied": copied, "compute": compute,
                     "core_hours": None if per_task is None else compute * per_task / 3600,
-                    "task_seconds": per_task, "missing": missing, "chunk_size": entry["chunk_size"]})
+                    "task_seconds": per_task, "checked": checked, "missing": missing,
+                    "chunk_size": entry["chunk_size"]})
     return out
 
 
@@ -704,8 +706,8 @@ MIN_TIMED_CHECK = 10
 MIN_CHECKED_TASK_SECONDS = 0.1
 
 
-def _verified_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | None:
-    """(core-seconds, tasks) of the newest recorded check (``gameai verify --record``) that
+def _verified_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int, str] | None:
+    """(core-seconds, tasks, date) of the newest recorded check (``gameai verify --record``) that
     recomputed at least :data:`MIN_TIMED_CHECK` tasks, a task of every config the file holds,
     and found them all equal, if it is newer than the manifest's last run: what the code at
     that check costs per task, a sample spread evenly over the configs as the run's tasks are.
@@ -722,28 +724,34 @@ def _verified_cost(manifest: Mapping[str, Any] | None) -> tuple[float, int] | No
                  and entry.get("mismatched") == 0)
         if timed and isinstance(configs, int) and configs > 0 and covered == configs:
             newer = str(entry.get("date", "")) >= str(manifest.get("updated", ""))
-            return (float(core), tasks) if newer else None
+            return (float(core), tasks, str(entry.get("date", ""))) if newer else None
     return None
 
 
 def _core_seconds_per_task(p: Mapping[str, Path]) -> float | None:
-    """Core-seconds per task of the runs the manifest of the results at ``p`` (:func:`paths`)
+    """:func:`_task_cost`'s core-seconds per task."""
+    return _task_cost(p)[0]
+
+
+def _task_cost(p: Mapping[str, Path]) -> tuple[float | None, str | None]:
+    """(core-seconds per task, the date of the check it rests on or ``None``): per task of the runs the manifest of the results at ``p`` (:func:`paths`)
     records (:func:`_manifest_cost`) and of the interrupted runs whose chunks wait in its
     partial folder (:func:`_partial_cost`), pooled: all the recorded compute over all the tasks
     it made. A check that timed a task of every config after the last run
     (:func:`_verified_cost`) stands for the finished runs instead, where their tasks took
     :data:`MIN_CHECKED_TASK_SECONDS` or more: faster code that plays the same games (the check
-    found them equal) is costed at its own speed. ``None`` when nothing
-    is known. An estimate: the runs may have shared their cores with other work."""
+    found them equal) is costed at its own speed. ``(None, None)`` when nothing is known. An
+    estimate: the runs may have shared their cores with other work."""
     manifest = _read_manifest(p["manifest"])
     run, check = _manifest_cost(manifest), _verified_cost(manifest)
-    length = run or check
+    length = run or (check[:2] if check else None)
     long_tasks = length is not None and length[0] / length[1] >= MIN_CHECKED_TASK_SECONDS
-    finished = check if check is not None and long_tasks else run
+    checked = check is not None and long_tasks
+    finished = check[:2] if checked else run
     known = [c for c in (finished, _partial_cost(p["partial"])) if c]
     if not known:
-        return None
-    return sum(c for c, _ in known) / sum(n for _, n in known)
+        return None, None
+    return sum(c for c, _ in known) / sum(n for _, n in known), check[2] if checked else None
 
 
 def core_seconds_per_task(exp: Experiment, data_dir: str | os.PathLike) -> float | None:
