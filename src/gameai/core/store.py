@@ -734,14 +734,15 @@ def _core_seconds_per_task(p: Mapping[str, Path]) -> float | None:
 
 
 def _task_cost(p: Mapping[str, Path]) -> tuple[float | None, str | None]:
-    """(core-seconds per task, the date of the check it rests on or ``None``): per task of the runs the manifest of the results at ``p`` (:func:`paths`)
-    records (:func:`_manifest_cost`) and of the interrupted runs whose chunks wait in its
-    partial folder (:func:`_partial_cost`), pooled: all the recorded compute over all the tasks
-    it made. A check that timed a task of every config after the last run
-    (:func:`_verified_cost`) stands for the finished runs instead, where their tasks took
-    :data:`MIN_CHECKED_TASK_SECONDS` or more: faster code that plays the same games (the check
-    found them equal) is costed at its own speed. ``(None, None)`` when nothing is known. An
-    estimate: the runs may have shared their cores with other work."""
+    """(core-seconds per task, the date of the check it rests on or ``None``): per task of the
+    runs the manifest of the results at ``p`` (:func:`paths`) records (:func:`_manifest_cost`)
+    and of the interrupted runs whose chunks wait in its partial folder (:func:`_partial_cost`),
+    pooled: all the recorded compute over all the tasks it made. A check that timed a task of
+    every config after the last run (:func:`_verified_cost`) stands for the finished runs
+    instead, where their tasks took :data:`MIN_CHECKED_TASK_SECONDS` or more: faster code that
+    plays the same games (the check found them equal) is costed at its own speed.
+    ``(None, None)`` when nothing is known. An estimate: the runs may have shared their cores
+    with other work."""
     manifest = _read_manifest(p["manifest"])
     run, check = _manifest_cost(manifest), _verified_cost(manifest)
     length = run or (check[:2] if check else None)

@@ -384,7 +384,8 @@ def engine_totals(speed: dict[str, dict[str, float]]) -> dict[str, dict[str, flo
             g["same"] = g["same"] and v["same"]
     for g in out.values():
         g["speedup"] = g["old_s"] / g["new_s"] if g["new_s"] > 0 else float("nan")
-    order = [f"{e}/{g}" for e in TABLE3_EXPERIMENTS for g in ("TR", "εG", "PG", "FG", "none", "all")]
+    groups = ("TR", "εG", "PG", "FG", "none", "all")
+    order = [f"{e}/{g}" for e in TABLE3_EXPERIMENTS for g in groups]
     return {k: out[k] for k in order if k in out}
 
 
@@ -396,8 +397,9 @@ def print_engine_speedup(speed: dict[str, dict[str, float]], T: float) -> None:
               f"speed-up {v['speedup']:4.2f}x  same games: {'yes' if v['same'] else 'NO'}")
     print("  summed by playout policy, and over every strategy (a game of each):")
     for name, v in engine_totals(speed).items():
+        what = "strategy" if v["cells"] == 1 else "strategies"
         print(f"  {name:18} old {v['old_s']:6.2f} s  new {v['new_s']:6.2f} s  "
-              f"speed-up {v['speedup']:4.2f}x  ({v['cells']} {'strategy' if v['cells'] == 1 else 'strategies'})")
+              f"speed-up {v['speedup']:4.2f}x  ({v['cells']} {what})")
 
 
 def seconds_per_game(strategy: str, T: float, rates: dict) -> float:

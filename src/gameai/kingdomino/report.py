@@ -1517,7 +1517,7 @@ ENGINE_GROUPS = {"TR": "TR", "εG": "εG", "PG": "PG", "FG": "FG", "all": "every
 
 def _engine_cell(v: dict | None) -> str:
     if v is None:
-        return "–"
+        return "—"  # the book's empty cell (gameai.book.display.NONE_CELL)
     return f"{v['old_s']:.1f} → {v['new_s']:.1f} s, {v['speedup']:.2f}×"
 
 
