@@ -88,3 +88,20 @@ def test_without_record_verify_writes_nothing(book):
     before = digest(book / "data")
     assert gameai("verify", "toy", "--n-jobs", "1") == 0
     assert digest(book / "data") == before
+
+
+def test_verify_checks_a_shared_file_once_at_the_larger_n():
+    """Two experiments on one file (20, then 200 deals of the same config) are verified once, at
+    the larger n; one with configs of its own on the same file is kept, as is another file."""
+    from gameai.cli import _one_per_file
+    from gameai.core.store import Experiment
+
+    def exp(name, n, configs):
+        return Experiment(chapter="toy", name=name, fn=lambda c, i, r: {"x": 1}, seed=1,
+                          configs=[{"a": a} for a in configs], n=n, version="1")
+
+    small, large = exp("table1", 20, [0]), exp("table1", 200, [0])
+    own, other = exp("table1", 20, [5]), exp("table8", 20, [0])
+    kept = _one_per_file({"table1": small, "table1_ci": large, "own": own, "table8": other})
+    assert list(kept) == ["table1_ci", "own", "table8"]
+    assert list(_one_per_file({"a": exp("t", 10, [0]), "b": exp("t", 10, [0])})) == ["a"]

@@ -26,7 +26,7 @@ from contextlib import ExitStack, contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 __all__ = ["CHAPTERS", "main"]
 
@@ -897,6 +897,24 @@ def _float_arg(text: str) -> float:
     return value
 
 
+def _one_per_file(experiments: Mapping[str, Any]) -> dict[str, Any]:
+    """The experiments to verify, one per results file: a chapter that asks for 20 and then 200
+    deals of the same configs (two experiments, one file) is checked once, at the larger ``n``,
+    whose sample spreads over every stored task of the smaller too. Experiments sharing a file
+    with configs of their own are each kept."""
+    keep = dict(experiments)
+    for label, exp in experiments.items():
+        keys = {exp.task_key(c) for c in exp.configs}
+        for other_label, other in experiments.items():
+            if other_label == label or other.name != exp.name or other_label not in keep:
+                continue
+            larger = other.n > exp.n or (other.n == exp.n and other_label < label)
+            if larger and keys <= {other.task_key(c) for c in other.configs}:
+                keep.pop(label, None)
+                break
+    return keep
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     """Recompute a sample of every cached experiment and compare it with the stored rows."""
     from .core.lock import FolderBusy
@@ -924,7 +942,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     bound = "" if args.max_seconds is None else f", at most {args.max_seconds:g} s per experiment"
     print(f"gameai verify {args.chapter}: {args.per_config} task(s) per config{bound}, "
           f"data in {data_dir}", flush=True)
-    for label, exp in res.experiments.items():
+    for label, exp in _one_per_file(res.experiments).items():
         if exp.name in skip or label in skip:
             print(f"{exp.name:>24}: skipped (--skip)", flush=True)
             notes.append(f"{exp.name}: skipped (--skip)")
