@@ -902,14 +902,14 @@ def _one_per_file(experiments: Mapping[str, Any]) -> dict[str, Any]:
     deals of the same configs (two experiments, one file) is checked once, at the larger ``n``,
     whose sample spreads over every stored task of the smaller too. Experiments sharing a file
     with configs of their own are each kept."""
+    keys = {label: {exp.task_key(c) for c in exp.configs} for label, exp in experiments.items()}
     keep = dict(experiments)
     for label, exp in experiments.items():
-        keys = {exp.task_key(c) for c in exp.configs}
         for other_label, other in experiments.items():
             if other_label == label or other.name != exp.name or other_label not in keep:
                 continue
             larger = other.n > exp.n or (other.n == exp.n and other_label < label)
-            if larger and keys <= {other.task_key(c) for c in other.configs}:
+            if larger and keys[label] <= keys[other_label]:
                 keep.pop(label, None)
                 break
     return keep

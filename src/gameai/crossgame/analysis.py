@@ -101,9 +101,10 @@ def fusion_table(rows: pd.DataFrame, deals: int) -> pd.DataFrame:
     """Per game (rows of :func:`fusion_rows`): ``games``, ``positions`` (decisions of the seat
     under test per game), ``readable`` (the share of trees whose plan could be read, of
     ``2 * deals`` per position), ``sets`` (information sets compared, in all), ``compared``
-    (the games with a set compared), and over those games the means of each game's mean share of differing plans between
-    two trees on one deal (``same``) and on different deals (``other``), with 95 % CIs over
-    games, and ``fusion`` (``other - same``, paired by game) with its CI."""
+    (the games with a set compared), and over those games the means of each game's mean share
+    of differing plans between two trees on one deal (``same``) and on different deals
+    (``other``), with 95 % CIs over games, and ``fusion`` (``other - same``, paired by game)
+    with its CI."""
     cols = ["game", "games", "positions", "readable", "sets", "compared", "same", "same_low",
             "same_high", "other", "other_low", "other_high", "fusion", "fusion_low",
             "fusion_high"]

@@ -351,8 +351,9 @@ def nonlocality_text(table: pd.DataFrame) -> str:
 def fusion_display(table: pd.DataFrame, games) -> pd.DataFrame:
     """Strategy fusion in determinized UCT's trees (:func:`.analysis.fusion_table`), per game
     (short names, short headers: six columns that fit a phone): the share of trees whose plan
-    could be read, the information sets compared (and the games they came from), how often two trees' plans differ there on
-    one deal and on different deals (95 % intervals over games) and the gap in points."""
+    could be read, the information sets compared (and the games they came from), how often two
+    trees' plans differ there on one deal and on different deals (95 % intervals over games)
+    and the gap in points."""
     t = table.set_index("game")
     rows = [{"game": SHORT[g], "plans read": pct(t.at[g, "readable"]),
              "information sets": f"{int(t.at[g, 'sets']):,}<br><small>in "

@@ -19,6 +19,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from ..book.display import NONE_CELL
 from ..core.claims import verdict_count
 from ..core.numbers import and_list, ci_range, number, pct, with_ci
 from ..core.stats import bh_reject, common_shift, holm_reject
@@ -1517,7 +1518,7 @@ ENGINE_GROUPS = {"TR": "TR", "εG": "εG", "PG": "PG", "FG": "FG", "all": "every
 
 def _engine_cell(v: dict | None) -> str:
     if v is None:
-        return "—"  # the book's empty cell (gameai.book.display.NONE_CELL)
+        return NONE_CELL
     return f"{v['old_s']:.1f} → {v['new_s']:.1f} s, {v['speedup']:.2f}×"
 
 
